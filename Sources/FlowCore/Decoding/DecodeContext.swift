@@ -1,0 +1,61 @@
+import FlowJSON
+
+/// The state one decode carries: where it is, what it has recorded, and what it was asked.
+///
+/// A reference type passed down (never copied) so that the path stack and the diagnostics
+/// list grow in place: pushing a path component costs an array append, and the dotted
+/// string is built only when something is recorded.
+public final class DecodeContext {
+    public let registry: WidgetRegistry
+    public let options: PageDecodingOptions
+    public private(set) var diagnostics: [Diagnostic] = []
+    /// The diagnostic path of the value being decoded.
+    private var stack: [PathComponent] = []
+    /// The document the fast path reads (raw slices point into it); nil on the reference path.
+    let document: JSONDocument?
+
+    init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath) {
+        self.registry = registry
+        self.options = options
+        self.document = document
+        self.stack = root.components
+        stack.reserveCapacity(32)
+    }
+
+    /// The current dotted path.
+    public var path: String { DecodePath.render(stack[...]) }
+
+    public var currentPath: DecodePath { DecodePath(stack) }
+
+    /// Runs `body` with `component` pushed on the path.
+    @inlinable @inline(__always)
+    public func at<T>(_ component: PathComponent, _ body: () throws -> T) rethrows -> T {
+        push(component)
+        defer { pop() }
+        return try body()
+    }
+
+    @usableFromInline func push(_ c: PathComponent) { stack.append(c) }
+    @usableFromInline func pop() { stack.removeLast() }
+
+    /// Records a diagnostic at the current path (or at `component` below it).
+    public func record(_ kind: Diagnostic.Kind, at component: PathComponent? = nil, type: String? = nil, _ message: @autoclosure () -> String) {
+        var p = path
+        if let component {
+            switch component {
+            case .key(let k): p += p.isEmpty ? k : "." + k
+            case .index(let i): p += (p.isEmpty ? "" : ".") + String(i)
+            }
+        }
+        diagnostics.append(Diagnostic(kind: kind, path: p, type: type, message: message()))
+    }
+
+    public func record(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    /// A bookmark for ``rollBack(to:)``.
+    public var diagnosticCount: Int { diagnostics.count }
+
+    /// Forgets what was recorded since `mark`: a widget that is skipped reports only why,
+    /// not what went wrong inside it.
+    public func rollBack(to mark: Int) { diagnostics.removeSubrange(mark...) }
+}

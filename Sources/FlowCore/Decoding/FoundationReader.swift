@@ -1,0 +1,140 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowJSON
+
+/// The reference path's reader: a `Decoder` driven by Foundation's `JSONDecoder`.
+///
+/// Every question goes through the decoder's own containers (`decode(String.self)`,
+/// `container(keyedBy:)`, `superDecoder(forKey:)`…), so strings, numbers, keys and
+/// duplicates follow Foundation's rules, which is the point of having it.
+public struct FoundationReader: ValueReader {
+    public let decoder: any Decoder
+    public let context: DecodeContext
+
+    public init(decoder: any Decoder, context: DecodeContext) {
+        self.decoder = decoder
+        self.context = context
+    }
+
+    private var single: (any SingleValueDecodingContainer)? { try? decoder.singleValueContainer() }
+
+    public var isNull: Bool { single?.decodeNil() ?? false }
+
+    public func string() -> String? { try? single?.decode(String.self) }
+
+    public func bool() -> Bool? { try? single?.decode(Bool.self) }
+
+    public func double() -> Double? { try? single?.decode(Double.self) }
+
+    public func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? { try? single?.decode(T.self) }
+
+    public func object() -> FoundationObject? {
+        (try? decoder.container(keyedBy: AnyCodingKey.self)).map { FoundationObject(container: $0, context: context) }
+    }
+
+    public func array() -> FoundationArray? {
+        (try? decoder.unkeyedContainer()).map { FoundationArray(container: $0, context: context) }
+    }
+
+    public func raw() -> RawJSON? {
+        (try? single?.decode(ReferenceJSON.self)).map { RawJSON($0.value) }
+    }
+
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try decoder.singleValueContainer().decode(T.self)
+    }
+
+    public var foundDescription: String {
+        if isNull { return "null" }
+        if bool() != nil { return "a bool" }
+        if string() != nil { return "a string" }
+        if (try? single?.decode(Decimal.self)) != nil || double() != nil { return "a number" }
+        if object() != nil { return "an object" }
+        if array() != nil { return "an array" }
+        return "a value that does not decode"
+    }
+}
+
+public struct FoundationObject: ObjectReader {
+    let container: KeyedDecodingContainer<AnyCodingKey>
+    let context: DecodeContext
+
+    public func value(forKey key: StaticString) -> FoundationReader? {
+        value(forDynamicKey: key.description)
+    }
+
+    public func value(forDynamicKey key: String) -> FoundationReader? {
+        let k = AnyCodingKey(key)
+        guard container.contains(k), let d = try? container.superDecoder(forKey: k) else { return nil }
+        return FoundationReader(decoder: d, context: context)
+    }
+
+    public func keys() -> [String] { container.allKeys.map(\.stringValue) }
+}
+
+public struct FoundationArray: ArrayReader {
+    var container: any UnkeyedDecodingContainer
+    let context: DecodeContext
+
+    public mutating func next() -> FoundationReader? {
+        guard !container.isAtEnd, let d = try? container.superDecoder() else { return nil }
+        return FoundationReader(decoder: d, context: context)
+    }
+}
+
+/// A coding key for any string or position.
+public struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    public var stringValue: String
+    public var intValue: Int?
+
+    public init(_ string: String) {
+        self.stringValue = string
+        self.intValue = nil
+    }
+
+    public init?(stringValue: String) { self.init(stringValue) }
+
+    public init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+/// Opaque JSON as Foundation's `JSONDecoder` sees it: numbers through `Decimal` (exact up to
+/// 38 digits), then Double; object members in key order (Foundation does not keep document
+/// order, and keeps only the first of duplicate keys).
+struct ReferenceJSON: Decodable {
+    let value: JSONValue
+
+    init(from decoder: any Decoder) throws {
+        if let object = try? decoder.container(keyedBy: AnyCodingKey.self) {
+            var members = JSONObject()
+            for key in object.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) {
+                members.append(key.stringValue, try object.decode(ReferenceJSON.self, forKey: key).value)
+            }
+            value = .object(members)
+        } else if var array = try? decoder.unkeyedContainer() {
+            var elements: [JSONValue] = []
+            while !array.isAtEnd { elements.append(try array.decode(ReferenceJSON.self).value) }
+            value = .array(elements)
+        } else {
+            let single = try decoder.singleValueContainer()
+            if single.decodeNil() {
+                value = .null
+            } else if let b = try? single.decode(Bool.self) {
+                value = .bool(b)
+            } else if let s = try? single.decode(String.self) {
+                value = .string(s)
+            } else if let d = try? single.decode(Decimal.self), let n = JSONNumber(d.description) {
+                value = .number(n)
+            } else if let n = JSONNumber(try single.decode(Double.self)) {
+                value = .number(n)
+            } else {
+                throw DecodingError.dataCorruptedError(in: single, debugDescription: "number not representable")
+            }
+        }
+    }
+}

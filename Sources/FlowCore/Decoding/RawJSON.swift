@@ -1,0 +1,80 @@
+import FlowJSON
+
+/// Opaque JSON kept exactly as received: a widget's `data`, an action object, tracking,
+/// a postback.
+///
+/// On the fast path it is a slice of the scanned document (no copy, no tree: the page keeps
+/// its source document alive instead); values built in code or by the reference decoder
+/// hold a ``JSONValue``. Either way ``write(to:)`` gives compact JSON with strings and
+/// numbers as received, and equality is JSON's (see ``JSONValue``), whatever the storage.
+public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
+    enum Storage: Sendable {
+        case slice(JSONDocument, Int)
+        case value(JSONValue)
+    }
+
+    let storage: Storage
+
+    init(document: JSONDocument, index: Int) { storage = .slice(document, index) }
+
+    public init(_ value: JSONValue) { storage = .value(value) }
+
+    /// `{}`: what an absent widget `data` decodes as.
+    public static let emptyObject = RawJSON(.object(JSONObject()))
+
+    /// The value as a tree (built on demand for a slice).
+    ///
+    /// Slices only ever hold strings that decode (the decoder checks before keeping one),
+    /// so this does not fail.
+    public var value: JSONValue {
+        switch storage {
+        case .value(let v): return v
+        case .slice(let document, let index):
+            return document.withView { view in (try? JSONValue(view, at: index)) ?? .null }
+        }
+    }
+
+    public var kind: JSONKind {
+        switch storage {
+        case .value(let v): return v.kind
+        case .slice(let document, let index): return document.withView { $0.kind(index) }
+        }
+    }
+
+    /// Writes compact JSON, strings and numbers as received.
+    public func write(to writer: inout JSONWriter) {
+        switch storage {
+        case .value(let v): writer.write(v)
+        case .slice(let document, let index): document.withView { writer.write($0, at: index) }
+        }
+    }
+
+    public var jsonBytes: [UInt8] {
+        var w = JSONWriter()
+        write(to: &w)
+        return w.bytes
+    }
+
+    public var description: String { String(decoding: jsonBytes, as: UTF8.self) }
+
+    public static func == (a: RawJSON, b: RawJSON) -> Bool {
+        if case .slice(let d1, let i1) = a.storage, case .slice(let d2, let i2) = b.storage, d1 === d2, i1 == i2 {
+            return true
+        }
+        return a.value == b.value
+    }
+
+    public func hash(into hasher: inout Hasher) { hasher.combine(value) }
+
+    /// Decodes the payload into a type of the caller's (what an action handler does with
+    /// its action object), through the tape decoder.
+    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        switch storage {
+        case .slice(let document, let index):
+            return try document.withView { view in try T(from: TapeDecoder(view: view, index: index)) }
+        case .value(let v):
+            let document = try JSONDocument(bytes: JSONWriter.encode(v))
+            return try document.withView { view in try T(from: TapeDecoder(view: view, index: 0)) }
+        }
+    }
+}

@@ -1,0 +1,359 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowJSON
+
+/// A `Decoder` over the FlowJSON index: how a host's plain `Decodable` widget content is
+/// decoded on the fast path.
+///
+/// It answers as Foundation's `JSONDecoder` does (that is what the reference path runs, and
+/// the two must agree): first occurrence of a duplicate key wins; keys compare as Swift
+/// strings; `decodeIfPresent` treats null as absent; numbers follow `JSONNumberParsing`;
+/// `Date`, `Data`, `URL` and `Decimal` use `JSONDecoder`'s default strategies.
+/// One instance serves a whole value: nested values are decoded by moving its cursor, as
+/// `JSONDecoder` does, so nesting costs no allocation beyond the containers themselves.
+public final class TapeDecoder: Decoder {
+    let view: JSONTapeView
+    /// The entry being decoded.
+    var index: Int
+    fileprivate(set) var path: [any CodingKey] = []
+    public let userInfo: [CodingUserInfoKey: Any]
+
+    public init(view: JSONTapeView, index: Int, userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.view = view
+        self.index = index
+        self.userInfo = userInfo
+    }
+
+    public var codingPath: [any CodingKey] { path }
+
+    @inline(__always)
+    func kind(_ i: Int) -> JSONKind { view.kind(i) }
+
+    /// Runs `body` with the cursor on entry `i`, reached through `key`.
+    func at<R>(_ i: Int, key: any CodingKey, _ body: () throws -> R) rethrows -> R {
+        let saved = index
+        index = i
+        path.append(key)
+        defer {
+            index = saved
+            path.removeLast()
+        }
+        return try body()
+    }
+
+    /// Decodes `T` from entry `i`, reached through `key`.
+    func decode<T: Decodable>(_ type: T.Type, at i: Int, key: any CodingKey) throws -> T {
+        try at(i, key: key) { try unwrap(T.self) }
+    }
+
+    /// `JSONDecoder`'s special cases, then the type's own `init(from:)`.
+    func unwrap<T: Decodable>(_ type: T.Type) throws -> T {
+        if T.self == Date.self {
+            return Date(timeIntervalSinceReferenceDate: try number(Double.self)) as! T
+        }
+        if T.self == Data.self {
+            let text = try string()
+            guard let data = Data(base64Encoded: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Encountered Data is not valid Base64."))
+            }
+            return data as! T
+        }
+        if T.self == URL.self {
+            let text = try string()
+            guard let url = URL(string: text) else {
+                throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Invalid URL string."))
+            }
+            return url as! T
+        }
+        if T.self == Decimal.self {
+            try expect(.number, Decimal.self)
+            guard JSONNumberParsing.isFoundationDecimal(view.rawBytes(index)),
+                  let decimal = Decimal(string: String(decoding: view.rawBytes(index), as: UTF8.self))
+            else { throw notRepresentable() }
+            return decimal as! T
+        }
+        return try T(from: self)
+    }
+
+    // MARK: Primitives at the cursor
+
+    func expect(_ kind: JSONKind, _ type: Any.Type) throws {
+        let found = view.kind(index)
+        if found == kind || (kind == .true && found == .false) { return }
+        if found == .null && type != Bool.self {
+            throw DecodingError.valueNotFound(type, .init(codingPath: path, debugDescription: "Cannot get value of type \(type) -- found null value instead"))
+        }
+        throw DecodingError.typeMismatch(type, .init(codingPath: path, debugDescription: "Expected to decode \(type) but found \(found.description) instead."))
+    }
+
+    func notRepresentable() -> DecodingError {
+        DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: "Number \(String(decoding: view.rawBytes(index), as: UTF8.self)) is not representable in Swift."))
+    }
+
+    func bool() throws -> Bool {
+        try expect(.true, Bool.self)
+        return view.kind(index) == .true
+    }
+
+    func string() throws -> String {
+        try expect(.string, String.self)
+        do {
+            return try view.string(index)
+        } catch {
+            throw DecodingError.dataCorrupted(.init(codingPath: path, debugDescription: error.message, underlyingError: error))
+        }
+    }
+
+    func number(_ type: Double.Type) throws -> Double {
+        try expect(.number, Double.self)
+        guard let d = JSONNumberParsing.double(view.rawBytes(index)) else { throw notRepresentable() }
+        return d
+    }
+
+    func number(_ type: Float.Type) throws -> Float {
+        try expect(.number, Float.self)
+        guard let f = JSONNumberParsing.float(view.rawBytes(index)) else { throw notRepresentable() }
+        return f
+    }
+
+    func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
+        try expect(.number, T.self)
+        guard let v = JSONNumberParsing.integer(view.rawBytes(index), isIntegerLiteral: view.flag(index), as: T.self) else {
+            throw notRepresentable()
+        }
+        return v
+    }
+
+    // MARK: Decoder
+
+    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+        try expect(.object, [String: Any].self)
+        return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, object: index))
+    }
+
+    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try expect(.array, [Any].self)
+        return TapeUnkeyedContainer(decoder: self, array: index)
+    }
+
+    public func singleValueContainer() throws -> any SingleValueDecodingContainer {
+        TapeSingleValueContainer(decoder: self)
+    }
+}
+
+
+struct TapeIndexKey: CodingKey {
+    var stringValue: String { "Index \(intValue!)" }
+    var intValue: Int?
+    init(_ i: Int) { intValue = i }
+    init?(stringValue: String) { return nil }
+    init?(intValue: Int) { self.intValue = intValue }
+}
+
+struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
+    let decoder: TapeDecoder
+    let object: Int
+    /// For large objects: key to value entry, first occurrence kept.
+    let table: [String: Int]?
+    let codingPath: [any CodingKey]
+
+    init(decoder: TapeDecoder, object: Int) throws {
+        self.decoder = decoder
+        self.object = object
+        self.codingPath = decoder.codingPath
+        let view = decoder.view
+        // Foundation decodes every key when it opens an object.
+        var members = 0
+        var failed = false
+        view.forEachMember(object) { k, _ in
+            members += 1
+            if view.flag(k), (try? view.string(k)) == nil { failed = true }
+            return !failed
+        }
+        if failed {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "An object key is not a valid string."))
+        }
+        if members > 16 {
+            var table = [String: Int](minimumCapacity: members)
+            view.forEachMember(object) { k, v in
+                if let key = try? view.string(k), table[key] == nil { table[key] = v }
+                return true
+            }
+            self.table = table
+        } else {
+            self.table = nil
+        }
+    }
+
+    var allKeys: [Key] {
+        var result: [Key] = []
+        var seen = Set<String>()
+        let view = decoder.view
+        view.forEachMember(object) { k, _ in
+            if let s = try? view.string(k), seen.insert(s).inserted, let key = Key(stringValue: s) { result.append(key) }
+            return true
+        }
+        return result
+    }
+
+    func entry(_ key: any CodingKey) -> Int? {
+        let name = key.stringValue
+        if let table { return table[name] }
+        let view = decoder.view
+        var found: Int?
+        view.forEachMember(object) { k, v in
+            if TapeObject.keyMatches(view, k, name) { found = v; return false }
+            return true
+        }
+        return found
+    }
+
+    func require(_ key: Key) throws -> Int {
+        guard let i = entry(key) else {
+            throw DecodingError.keyNotFound(key, .init(codingPath: codingPath, debugDescription: "No value associated with key \(key.stringValue)."))
+        }
+        return i
+    }
+
+    func contains(_ key: Key) -> Bool { entry(key) != nil }
+
+    func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(try require(key)) == .null }
+
+    func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
+        try decoder.decode(T.self, at: try require(key), key: key)
+    }
+
+    func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
+        guard let i = entry(key), decoder.kind(i) != .null else { return nil }
+        return try decoder.decode(T.self, at: i, key: key)
+    }
+
+    func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
+        try decoder.at(try require(key), key: key) { try decoder.container(keyedBy: NestedKey.self) }
+    }
+
+    func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
+        try decoder.at(try require(key), key: key) { try decoder.unkeyedContainer() }
+    }
+
+    func superDecoder() throws -> any Decoder { subdecoder(AnyCodingKey("super")) }
+
+    func superDecoder(forKey key: Key) throws -> any Decoder { subdecoder(key) }
+
+    /// A decoder for the member (a decoder of `null` when it is missing, as Foundation's).
+    private func subdecoder(_ key: any CodingKey) -> any Decoder {
+        guard let i = entry(key) else { return TapeDecoder.null(path: codingPath + [key]) }
+        let d = TapeDecoder(view: decoder.view, index: i, userInfo: decoder.userInfo)
+        d.path = codingPath + [key]
+        return d
+    }
+}
+
+extension TapeDecoder {
+    private static let nullDocument = try! JSONDocument("null")
+
+    /// A decoder over a standalone `null`.
+    static func null(path: [any CodingKey]) -> TapeDecoder {
+        // The document is immortal, so its view outlives any decoder handed out here.
+        nullDocument.withView { view in
+            let d = TapeDecoder(view: view, index: 0)
+            d.path = path
+            return d
+        }
+    }
+}
+
+struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
+    let decoder: TapeDecoder
+    let array: Int
+    private var cursor: Int
+    private let end: Int
+    let codingPath: [any CodingKey]
+    private(set) var currentIndex = 0
+    let count: Int?
+
+    init(decoder: TapeDecoder, array: Int) {
+        self.decoder = decoder
+        self.array = array
+        self.cursor = array + 1
+        self.end = decoder.view.next(array)
+        self.codingPath = decoder.codingPath
+        self.count = decoder.view.childCount(array)
+    }
+
+    var isAtEnd: Bool { cursor >= end }
+
+    private func checkNotAtEnd(_ type: Any.Type) throws {
+        if isAtEnd {
+            throw DecodingError.valueNotFound(type, .init(codingPath: codingPath + [TapeIndexKey(currentIndex)], debugDescription: "Unkeyed container is at end."))
+        }
+    }
+
+    private mutating func advance() {
+        cursor = decoder.view.next(cursor)
+        currentIndex += 1
+    }
+
+    mutating func decodeNil() throws -> Bool {
+        try checkNotAtEnd(Never.self)
+        if decoder.kind(cursor) == .null {
+            advance()
+            return true
+        }
+        return false
+    }
+
+    mutating func decode<T: Decodable>(_ type: T.Type) throws -> T {
+        try checkNotAtEnd(T.self)
+        let value = try decoder.decode(T.self, at: cursor, key: TapeIndexKey(currentIndex))
+        advance()
+        return value
+    }
+
+    mutating func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type) throws -> KeyedDecodingContainer<NestedKey> {
+        try checkNotAtEnd(KeyedDecodingContainer<NestedKey>.self)
+        let nested = try decoder.at(cursor, key: TapeIndexKey(currentIndex)) { try decoder.container(keyedBy: NestedKey.self) }
+        advance()
+        return nested
+    }
+
+    mutating func nestedUnkeyedContainer() throws -> any UnkeyedDecodingContainer {
+        try checkNotAtEnd((any UnkeyedDecodingContainer).self)
+        let nested = try decoder.at(cursor, key: TapeIndexKey(currentIndex)) { try decoder.unkeyedContainer() }
+        advance()
+        return nested
+    }
+
+    mutating func superDecoder() throws -> any Decoder {
+        try checkNotAtEnd((any Decoder).self)
+        let d = TapeDecoder(view: decoder.view, index: cursor, userInfo: decoder.userInfo)
+        d.path = codingPath + [TapeIndexKey(currentIndex)]
+        advance()
+        return d
+    }
+}
+
+struct TapeSingleValueContainer: SingleValueDecodingContainer {
+    let decoder: TapeDecoder
+    var codingPath: [any CodingKey] { decoder.codingPath }
+
+    func decodeNil() -> Bool { decoder.kind(decoder.index) == .null }
+    func decode(_ type: Bool.Type) throws -> Bool { try decoder.bool() }
+    func decode(_ type: String.Type) throws -> String { try decoder.string() }
+    func decode(_ type: Double.Type) throws -> Double { try decoder.number(Double.self) }
+    func decode(_ type: Float.Type) throws -> Float { try decoder.number(Float.self) }
+    func decode(_ type: Int.Type) throws -> Int { try decoder.integer(Int.self) }
+    func decode(_ type: Int8.Type) throws -> Int8 { try decoder.integer(Int8.self) }
+    func decode(_ type: Int16.Type) throws -> Int16 { try decoder.integer(Int16.self) }
+    func decode(_ type: Int32.Type) throws -> Int32 { try decoder.integer(Int32.self) }
+    func decode(_ type: Int64.Type) throws -> Int64 { try decoder.integer(Int64.self) }
+    func decode(_ type: UInt.Type) throws -> UInt { try decoder.integer(UInt.self) }
+    func decode(_ type: UInt8.Type) throws -> UInt8 { try decoder.integer(UInt8.self) }
+    func decode(_ type: UInt16.Type) throws -> UInt16 { try decoder.integer(UInt16.self) }
+    func decode(_ type: UInt32.Type) throws -> UInt32 { try decoder.integer(UInt32.self) }
+    func decode(_ type: UInt64.Type) throws -> UInt64 { try decoder.integer(UInt64.self) }
+    func decode<T: Decodable>(_ type: T.Type) throws -> T { try decoder.unwrap(T.self) }
+}

@@ -1,0 +1,178 @@
+/// The seam between the page contract and the two decode paths.
+///
+/// Every model in the library (envelope, atoms, starter widget contents) is decoded by one
+/// piece of code, generic over a reader: ``TapeReader`` walks the FlowJSON index (the fast
+/// path, specialised by the compiler, no `Codable` machinery), ``FoundationReader`` drives a
+/// `Decoder` that Foundation's `JSONDecoder` runs (the reference path). The contract's rules
+/// are therefore written once, and the two paths can only disagree where their readers do:
+/// on JSON itself (strings, numbers, keys, duplicates), which is exactly what the
+/// differential tests and the fuzzer compare.
+///
+/// Every accessor answers nil when the value is not of the asked shape, including when it
+/// is of that shape but cannot be converted (a string holding a lone surrogate escape, a
+/// number outside a Double's range): callers decide whether that is fatal.
+public protocol ValueReader {
+    associatedtype Object: ObjectReader where Object.Value == Self
+    associatedtype Elements: ArrayReader where Elements.Element == Self
+
+    /// The decode this value belongs to.
+    var context: DecodeContext { get }
+
+    var isNull: Bool { get }
+    func string() -> String?
+    func bool() -> Bool?
+    /// By Foundation's rules (see `JSONNumberParsing`).
+    func double() -> Double?
+    /// By Foundation's rules (see `JSONNumberParsing`).
+    func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T?
+    /// Nil also when a key of the object cannot be decoded (Foundation opens an object by
+    /// decoding all of its keys).
+    func object() -> Object?
+    func array() -> Elements?
+    /// The value kept opaque; nil when something in it cannot be decoded.
+    func raw() -> RawJSON?
+    /// Decodes a host's plain `Decodable` type (through `TapeDecoder` on the fast path).
+    func decode<T: Decodable>(_ type: T.Type) throws -> T
+    /// What the value is, for messages ("a number").
+    var foundDescription: String { get }
+}
+
+public protocol ObjectReader {
+    associatedtype Value: ValueReader
+    /// The first member named `key` (null included), nil when absent.
+    func value(forKey key: StaticString) -> Value?
+    /// The distinct keys, each once (first occurrence); order unspecified.
+    func keys() -> [String]
+    /// The value for an arbitrary key (event names, dictionary keys).
+    func value(forDynamicKey key: String) -> Value?
+}
+
+public protocol ArrayReader {
+    associatedtype Element: ValueReader
+    mutating func next() -> Element?
+}
+
+/// A model decodable by the library's generic route, on either path.
+///
+/// Conformers write `init(from reader:)` once; `Decodable` comes for free and runs the same
+/// code under any `Decoder` (Foundation's included).
+public protocol FlowDecodable: Decodable, Sendable {
+    init<R: ValueReader>(from reader: R) throws
+}
+
+extension FlowDecodable {
+    public init(from decoder: any Decoder) throws {
+        try self.init(from: FoundationReader(decoder: decoder, context: DecodeContext.standalone()))
+    }
+}
+
+/// Why a content model could not be decoded: where inside it, what was expected, what was found.
+public struct ContentError: Error, Sendable, CustomStringConvertible {
+    public var path: [PathComponent]
+    public var message: String
+
+    public init(_ message: String, path: [PathComponent] = []) {
+        self.message = message
+        self.path = path
+    }
+
+    public static func mismatch<R: ValueReader>(expected: String, found reader: R) -> ContentError {
+        ContentError("expected \(expected), found \(reader.foundDescription)")
+    }
+
+    public static func missing(_ key: StaticString) -> ContentError {
+        ContentError("required field is missing", path: [.key(key.description)])
+    }
+
+    /// The same error, one level further out.
+    public func at(_ component: PathComponent) -> ContentError {
+        ContentError(message, path: [component] + path)
+    }
+
+    public var description: String {
+        path.isEmpty ? message : "\(DecodePath.render(path[...])): \(message)"
+    }
+}
+
+extension ObjectReader {
+    /// The value for `key`, nil when absent or null (null counts as absent everywhere in
+    /// the contract).
+    @inlinable
+    public func present(_ key: StaticString) -> Value? {
+        guard let v = value(forKey: key), !v.isNull else { return nil }
+        return v
+    }
+
+    /// A required field: missing, null or malformed is an error.
+    @inlinable
+    public func required<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T {
+        guard let v = present(key) else { throw ContentError.missing(key) }
+        do { return try T(from: v) } catch { throw Self.locate(error, key) }
+    }
+
+    /// An optional field: absent or null is nil; present and malformed is an error.
+    @inlinable
+    public func optional<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T? {
+        guard let v = present(key) else { return nil }
+        do { return try T(from: v) } catch { throw Self.locate(error, key) }
+    }
+
+    @usableFromInline
+    static func locate(_ error: any Error, _ key: StaticString) -> any Error {
+        (error as? ContentError)?.at(.key(key.description)) ?? error
+    }
+}
+
+// MARK: - Primitives
+
+extension String: FlowDecodable {
+    @inlinable
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let s = reader.string() else { throw ContentError.mismatch(expected: "a string", found: reader) }
+        self = s
+    }
+}
+
+extension Bool: FlowDecodable {
+    @inlinable
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let b = reader.bool() else { throw ContentError.mismatch(expected: "a bool", found: reader) }
+        self = b
+    }
+}
+
+extension Double: FlowDecodable {
+    @inlinable
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let d = reader.double() else {
+            throw ContentError.mismatch(expected: "a number within Double's range", found: reader)
+        }
+        self = d
+    }
+}
+
+extension Int: FlowDecodable {
+    @inlinable
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let i = reader.integer(Int.self) else {
+            throw ContentError.mismatch(expected: "an integer", found: reader)
+        }
+        self = i
+    }
+}
+
+extension Array: FlowDecodable where Element: FlowDecodable {
+    @inlinable
+    public init<R: ValueReader>(from reader: R) throws {
+        guard var elements = reader.array() else { throw ContentError.mismatch(expected: "an array", found: reader) }
+        var result: [Element] = []
+        var i = 0
+        while let e = elements.next() {
+            do { result.append(try Element(from: e)) } catch {
+                throw (error as? ContentError)?.at(.index(i)) ?? error
+            }
+            i += 1
+        }
+        self = result
+    }
+}

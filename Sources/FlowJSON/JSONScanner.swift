@@ -1,0 +1,403 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Scans bytes into a tape (see JSONTape.swift), validating strict RFC 8259 on the way.
+///
+/// One pass, no recursion: open containers live on an explicit stack bounded by the
+/// configured depth. Strings are checked eight bytes at a time; UTF-8 is validated as it
+/// goes (overlong forms, UTF-8-encoded surrogates and code points past U+10FFFF rejected).
+/// What the scan deliberately leaves to decode time:
+/// - `\uD800`-style escapes naming a lone surrogate pass the scan and fail when that string
+///   is decoded, as in Foundation (a bad string costs the field that holds it, not the page);
+/// - numbers are checked against the grammar only; magnitude (1E400, 1e-400, 2^64) is a
+///   question for whoever converts the literal, and the literal itself is kept exactly.
+struct JSONScanner {
+    private let base: UnsafePointer<UInt8>
+    private let count: Int
+    private let buffer: UnsafeBufferPointer<UInt8>
+    private let maximumDepth: Int
+
+    private var tape: UnsafeMutablePointer<UInt64>
+    private var tapeCount = 0
+    private var tapeCapacity: Int
+
+    /// Tape indices of the open containers, innermost last.
+    private var stack: UnsafeMutablePointer<Int32>
+    /// Whether each open container is an object (1) or an array (0).
+    private var stackIsObject: UnsafeMutablePointer<Bool>
+    private var depth = 0
+
+    /// Scans `buffer` and returns the tape (allocated with `malloc`; the caller frees it).
+    static func scan(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONScanOptions
+    ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int) {
+        let limit = options.effectiveMaximumDocumentSize
+        if buffer.count > limit {
+            throw JSONSyntaxError(.documentTooLarge(size: buffer.count, limit: limit), offset: 0, line: 1, column: 1)
+        }
+        guard let base = buffer.baseAddress, buffer.count > 0 else {
+            throw JSONSyntaxError(.emptyDocument, offset: 0, line: 1, column: 1)
+        }
+        var scanner = JSONScanner(base: base, buffer: buffer, maximumDepth: options.maximumDepth)
+        do {
+            try scanner.run()
+        } catch {
+            scanner.releaseAll()
+            throw error
+        }
+        scanner.releaseStack()
+        return (scanner.shrunkTape(), scanner.tapeCount)
+    }
+
+    private init(base: UnsafePointer<UInt8>, buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+        self.base = base
+        self.count = buffer.count
+        self.buffer = buffer
+        self.maximumDepth = maximumDepth
+        // Real documents average 13 to 27 bytes per value; start at one entry per 12 bytes and
+        // let realloc (mremap for big blocks: no copy) grow it when a document is denser.
+        self.tapeCapacity = max(16, buffer.count / 12)
+        self.tape = Self.allocate(UInt64.self, tapeCapacity)
+        self.stack = Self.allocate(Int32.self, maximumDepth + 1)
+        self.stackIsObject = Self.allocate(Bool.self, maximumDepth + 1)
+    }
+
+    private static func allocate<T>(_: T.Type, _ n: Int) -> UnsafeMutablePointer<T> {
+        guard let raw = malloc(n * MemoryLayout<T>.stride) else {
+            fatalError("out of memory allocating \(n) scanner entries")
+        }
+        return raw.bindMemory(to: T.self, capacity: n)
+    }
+
+    private mutating func releaseStack() {
+        free(stack)
+        free(stackIsObject)
+    }
+
+    private mutating func releaseAll() {
+        releaseStack()
+        free(tape)
+    }
+
+    /// Gives back the unused tail of the tape so the index costs what it holds.
+    private mutating func shrunkTape() -> UnsafeMutablePointer<UInt64> {
+        guard tapeCapacity - tapeCount > 64,
+              let raw = realloc(tape, max(tapeCount, 1) * MemoryLayout<UInt64>.stride)
+        else { return tape }
+        return raw.bindMemory(to: UInt64.self, capacity: tapeCount)
+    }
+
+    @inline(never)
+    private mutating func growTape() {
+        let newCapacity = tapeCapacity * 2
+        guard let raw = realloc(tape, newCapacity * MemoryLayout<UInt64>.stride) else {
+            fatalError("out of memory growing the JSON index to \(newCapacity) entries")
+        }
+        tape = raw.bindMemory(to: UInt64.self, capacity: newCapacity)
+        tapeCapacity = newCapacity
+    }
+
+    @inline(__always)
+    private mutating func emit(_ kind: JSONKind, flag: Bool = false, offset: Int, payload: Int = 0) {
+        if tapeCount == tapeCapacity { growTape() }
+        tape[tapeCount] = TapeEntry.make(kind, flag: flag, offset: offset, payload: payload)
+        tapeCount += 1
+    }
+
+    // MARK: - Errors (cold)
+
+    @inline(never)
+    private func fail(_ reason: JSONSyntaxError.Reason, at offset: Int) -> JSONSyntaxError {
+        JSONSyntaxError(reason, offset: offset, in: buffer)
+    }
+
+    @inline(never)
+    private func unexpected(at i: Int, expected: String) -> JSONSyntaxError {
+        i >= count
+            ? fail(.unexpectedEndOfInput(expected: expected), at: count)
+            : fail(.unexpectedByte(found: base[i], expected: expected), at: i)
+    }
+
+    // MARK: - Structure
+
+    @inline(__always)
+    private func skipWhitespace(_ start: Int) -> Int {
+        var i = start
+        while i < count {
+            let c = base[i]
+            if c > 0x20 { return i }
+            guard c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return i }
+            i += 1
+        }
+        return i
+    }
+
+    private mutating func run() throws(JSONSyntaxError) {
+        var i = 0
+        // A UTF-8 byte order mark is skipped, as Foundation does.
+        if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
+        i = skipWhitespace(i)
+        if i == count {
+            throw i == 0 ? fail(.emptyDocument, at: 0) : unexpected(at: i, expected: "a JSON value")
+        }
+
+        value: while true {
+            // Here base[i] is the first byte of a value.
+            let c = base[i]
+            switch c {
+            case UInt8(ascii: "\""):
+                i = try scanString(from: i)
+            case UInt8(ascii: "{"), UInt8(ascii: "["):
+                let isObject = c == UInt8(ascii: "{")
+                if depth == maximumDepth { throw fail(.depthLimitExceeded(limit: maximumDepth), at: i) }
+                stack[depth] = Int32(truncatingIfNeeded: tapeCount)
+                stackIsObject[depth] = isObject
+                depth += 1
+                emit(isObject ? .object : .array, offset: i)
+                i = skipWhitespace(i + 1)
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                if i < count && base[i] == close {
+                    closeContainer()
+                    i += 1
+                } else if isObject {
+                    i = try scanKey(from: i)
+                    continue value
+                } else {
+                    if i == count { throw unexpected(at: i, expected: "a value or ']'") }
+                    continue value
+                }
+            case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                i = try scanNumber(from: i)
+            case UInt8(ascii: "t"):
+                try expectLiteral("true", word: 0x6575_7274, at: i, length: 4)
+                emit(.true, offset: i)
+                i += 4
+            case UInt8(ascii: "f"):
+                try expectLiteral("false", word: 0x6573_6C61, at: i, length: 5)
+                emit(.false, offset: i)
+                i += 5
+            case UInt8(ascii: "n"):
+                try expectLiteral("null", word: 0x6C6C_756E, at: i, length: 4)
+                emit(.null, offset: i)
+                i += 4
+            default:
+                throw unexpected(at: i, expected: "a JSON value")
+            }
+
+            // After a complete value: close containers, or move to the next element.
+            while true {
+                if depth == 0 {
+                    i = skipWhitespace(i)
+                    if i != count { throw fail(.trailingContent(found: base[i]), at: i) }
+                    return
+                }
+                i = skipWhitespace(i)
+                let isObject = stackIsObject[depth - 1]
+                let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                guard i < count else {
+                    throw unexpected(at: i, expected: isObject ? "',' or '}'" : "',' or ']'")
+                }
+                let d = base[i]
+                if d == UInt8(ascii: ",") {
+                    i = skipWhitespace(i + 1)
+                    if i < count && base[i] == close { throw fail(.trailingComma(closing: close), at: i - 1) }
+                    if isObject {
+                        i = try scanKey(from: i)
+                    } else if i == count {
+                        throw unexpected(at: i, expected: "a value")
+                    }
+                    continue value
+                } else if d == close {
+                    closeContainer()
+                    i += 1
+                } else {
+                    throw unexpected(at: i, expected: isObject ? "',' or '}' after an object member" : "',' or ']' after an array element")
+                }
+            }
+        }
+    }
+
+    @inline(__always)
+    private mutating func closeContainer() {
+        depth -= 1
+        let open = Int(stack[depth])
+        tape[open] |= UInt64(truncatingIfNeeded: tapeCount)
+    }
+
+    /// Scans `"key" :` and returns the index of the member's value (whitespace skipped).
+    @inline(__always)
+    private mutating func scanKey(from start: Int) throws(JSONSyntaxError) -> Int {
+        guard start < count, base[start] == UInt8(ascii: "\"") else {
+            throw unexpected(at: start, expected: "a string key")
+        }
+        var i = try scanString(from: start)
+        i = skipWhitespace(i)
+        guard i < count, base[i] == UInt8(ascii: ":") else {
+            throw unexpected(at: i, expected: "':' after an object key")
+        }
+        i = skipWhitespace(i + 1)
+        if i == count { throw unexpected(at: i, expected: "a value") }
+        return i
+    }
+
+    // MARK: - Literals
+
+    /// Checks that the literal `name` (`length` bytes) starts at `i`: its last four bytes,
+    /// little-endian, are `word`; for `false` the first byte was checked by the dispatch.
+    @inline(__always)
+    private func expectLiteral(_ name: StaticString, word: UInt32, at i: Int, length: Int) throws(JSONSyntaxError) {
+        guard i + length <= count,
+              UnsafeRawPointer(base + i + length - 4).loadUnaligned(as: UInt32.self) == UInt32(littleEndian: word)
+        else { throw literalError(name, at: i) }
+    }
+
+    @inline(never)
+    private func literalError(_ name: StaticString, at i: Int) -> JSONSyntaxError {
+        // Point at the first byte that departs from the literal.
+        let expected = name.withUTF8Buffer { Array($0) }
+        var j = 0
+        while j < expected.count, i + j < count, base[i + j] == expected[j] { j += 1 }
+        return unexpected(at: i + j, expected: "'\(name)'")
+    }
+
+    // MARK: - Numbers
+
+    @inline(__always)
+    private func isDigit(_ c: UInt8) -> Bool { c &- UInt8(ascii: "0") < 10 }
+
+    /// -? (0 | [1-9][0-9]*) (. [0-9]+)? ([eE] [+-]? [0-9]+)?
+    private mutating func scanNumber(from start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start
+        if base[i] == UInt8(ascii: "-") {
+            i += 1
+            guard i < count, isDigit(base[i]) else { throw fail(.missingDigits(after: "'-'"), at: i) }
+        }
+        if base[i] == UInt8(ascii: "0") {
+            i += 1
+            if i < count && isDigit(base[i]) { throw fail(.leadingZero, at: start) }
+        } else {
+            i += 1
+            while i < count && isDigit(base[i]) { i += 1 }
+        }
+        var isInteger = true
+        if i < count && base[i] == UInt8(ascii: ".") {
+            isInteger = false
+            i += 1
+            guard i < count, isDigit(base[i]) else { throw fail(.missingDigits(after: "the decimal point"), at: i) }
+            i += 1
+            while i < count && isDigit(base[i]) { i += 1 }
+        }
+        if i < count && base[i] | 0x20 == UInt8(ascii: "e") {
+            isInteger = false
+            i += 1
+            if i < count && (base[i] == UInt8(ascii: "+") || base[i] == UInt8(ascii: "-")) { i += 1 }
+            guard i < count, isDigit(base[i]) else { throw fail(.missingDigits(after: "the exponent marker"), at: i) }
+            i += 1
+            while i < count && isDigit(base[i]) { i += 1 }
+        }
+        emit(.number, flag: isInteger, offset: start, payload: i - start)
+        return i
+    }
+
+    // MARK: - Strings
+
+    /// The bytes of `word` that need a closer look inside a string: '"', '\\', control
+    /// characters and anything non-ASCII. Only the lowest flagged byte is exact (borrows can
+    /// flag bytes above it), which is all the caller uses.
+    @inline(__always)
+    private static func specialBytes(_ word: UInt64) -> UInt64 {
+        let ones: UInt64 = 0x0101_0101_0101_0101
+        let quote = word ^ (ones &* 0x22)
+        let backslash = word ^ (ones &* 0x5C)
+        let quoteZero = (quote &- ones) & ~quote
+        let backslashZero = (backslash &- ones) & ~backslash
+        let control = (word &- ones &* 0x20) & ~word
+        return (quoteZero | backslashZero | control | word) & (ones &* 0x80)
+    }
+
+    /// Scans the string whose opening quote is at `start`; returns the index past its closing quote.
+    private mutating func scanString(from start: Int) throws(JSONSyntaxError) -> Int {
+        var i = start + 1
+        let contents = i
+        var escaped = false
+        while true {
+            while i + 8 <= count {
+                let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+                if special != 0 {
+                    i += special.trailingZeroBitCount >> 3
+                    break
+                }
+                i += 8
+            }
+            guard i < count else { throw fail(.unterminatedString, at: start) }
+            let c = base[i]
+            if c == UInt8(ascii: "\"") {
+                break
+            } else if c == UInt8(ascii: "\\") {
+                escaped = true
+                i = try scanEscape(at: i)
+            } else if c >= 0x80 {
+                i = try scanUTF8Sequence(at: i)
+            } else if c < 0x20 {
+                throw fail(.controlCharacterInString(c), at: i)
+            } else {
+                i += 1
+            }
+        }
+        emit(.string, flag: escaped, offset: contents, payload: i - contents)
+        return i + 1
+    }
+
+    @inline(__always)
+    private func isHexDigit(_ c: UInt8) -> Bool {
+        isDigit(c) || (c | 0x20) &- UInt8(ascii: "a") < 6
+    }
+
+    private func scanEscape(at i: Int) throws(JSONSyntaxError) -> Int {
+        guard i + 1 < count else { throw fail(.unterminatedString, at: i) }
+        switch base[i + 1] {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
+             UInt8(ascii: "f"), UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+            return i + 2
+        case UInt8(ascii: "u"):
+            guard i + 6 <= count,
+                  isHexDigit(base[i + 2]), isHexDigit(base[i + 3]),
+                  isHexDigit(base[i + 4]), isHexDigit(base[i + 5])
+            else { throw fail(.invalidUnicodeEscape, at: i) }
+            return i + 6
+        default:
+            throw fail(.invalidEscape(base[i + 1]), at: i)
+        }
+    }
+
+    /// Validates one multi-byte UTF-8 sequence starting at `i` (RFC 3629, table 3-7 of the
+    /// Unicode standard) and returns the index past it.
+    private func scanUTF8Sequence(at i: Int) throws(JSONSyntaxError) -> Int {
+        let lead = base[i]
+        @inline(__always) func continuation(_ j: Int, _ low: UInt8 = 0x80, _ high: UInt8 = 0xBF) -> Bool {
+            j < count && base[j] >= low && base[j] <= high
+        }
+        switch lead {
+        case 0xC2...0xDF:
+            if continuation(i + 1) { return i + 2 }
+        case 0xE0:
+            if continuation(i + 1, 0xA0), continuation(i + 2) { return i + 3 }
+        case 0xE1...0xEC, 0xEE...0xEF:
+            if continuation(i + 1), continuation(i + 2) { return i + 3 }
+        case 0xED:  // U+D000...U+D7FF only: UTF-8-encoded surrogates are not characters
+            if continuation(i + 1, 0x80, 0x9F), continuation(i + 2) { return i + 3 }
+        case 0xF0:
+            if continuation(i + 1, 0x90), continuation(i + 2), continuation(i + 3) { return i + 4 }
+        case 0xF1...0xF3:
+            if continuation(i + 1), continuation(i + 2), continuation(i + 3) { return i + 4 }
+        case 0xF4:  // nothing past U+10FFFF
+            if continuation(i + 1, 0x80, 0x8F), continuation(i + 2), continuation(i + 3) { return i + 4 }
+        default:
+            break
+        }
+        throw fail(.invalidUTF8, at: i)
+    }
+}

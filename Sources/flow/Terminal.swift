@@ -1,0 +1,60 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import Foundation
+
+/// Exit codes the command-line contract promises (README, "Exit codes").
+enum ExitCode {
+    static let success: Int32 = 0
+    /// The input is invalid, or the document failed as a whole.
+    static let failure: Int32 = 1
+    /// `flow bench`: a metric regressed past the threshold.
+    static let regression: Int32 = 2
+    /// Bad arguments (sysexits EX_USAGE).
+    static let usage: Int32 = 64
+    /// An input file could not be read (sysexits EX_NOINPUT).
+    static let noInput: Int32 = 66
+}
+
+/// Line-oriented output to stdout and stderr.
+enum Terminal {
+    static func out(_ text: String) {
+        FileHandle.standardOutput.write(Data((text + "\n").utf8))
+    }
+
+    static func outBytes(_ bytes: [UInt8]) {
+        FileHandle.standardOutput.write(Data(bytes))
+    }
+
+    static func err(_ text: String) {
+        FileHandle.standardError.write(Data((text + "\n").utf8))
+    }
+
+    /// Whether stderr is a terminal (progress lines are redrawn in place only then).
+    static var stderrIsTerminal: Bool { isatty(2) != 0 }
+}
+
+/// An input file that could not be read: reported with the path and the system's reason.
+struct InputError: Error, CustomStringConvertible {
+    var path: String
+    var reason: String
+    var description: String { "cannot read \(path): \(reason)" }
+}
+
+/// Reads a whole file, or stdin for "-".
+func readInput(_ path: String) throws(InputError) -> [UInt8] {
+    if path == "-" {
+        return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
+    }
+    var isDirectory: ObjCBool = false
+    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
+        throw InputError(path: path, reason: "no such file")
+    }
+    if isDirectory.boolValue { throw InputError(path: path, reason: "it is a directory") }
+    guard let data = FileManager.default.contents(atPath: path) else {
+        throw InputError(path: path, reason: "permission denied or unreadable")
+    }
+    return [UInt8](data)
+}

@@ -1,0 +1,137 @@
+import Testing
+@testable import FlowJSON
+
+@Suite struct ScannerTests {
+    @Test func tapeMatchesTheDocumentedWorkedExample() throws {
+        // The example at the top of JSONTape.swift; kinds: object 6, string 4, array 5,
+        // number 3, true 2.
+        #expect(try entries(#"{"a":[1,true],"b":"x\n"}"#) == [
+            "6 0 0 7", "4 0 2 1", "5 0 5 5", "3 1 6 1", "2 0 8 0", "4 0 15 1", "4 1 19 3",
+        ])
+    }
+
+    @Test func skipJumpsOverWholeSubtrees() throws {
+        let document = try JSONDocument(#"[[1,[2,[3]]],{"k":{"j":[]}},4]"#)
+        document.withView { view in
+            var roots: [JSONKind] = []
+            view.forEachElement(0) { e in roots.append(view.kind(e)); return true }
+            #expect(roots == [.array, .object, .number])
+            #expect(view.next(0) == view.count)
+        }
+    }
+
+    @Test func memberLookupTakesTheFirstOccurrence() throws {
+        let document = try JSONDocument(#"{"a":1,"b":2,"a":3}"#)
+        document.withView { view in
+            #expect(view.member(0, "a").map { String(decoding: view.rawBytes($0), as: UTF8.self) } == "1")
+            #expect(view.member(0, "c") == nil)
+            #expect(view.childCount(0) == 3)
+        }
+    }
+
+    @Test func escapedKeysCompareByDecodedValue() throws {
+        let document = try JSONDocument(#"{"\u0061b":1}"#)
+        document.withView { view in #expect(view.member(0, "ab") != nil) }
+    }
+
+    @Test func errorsCarryOffsetLineAndColumn() throws {
+        let error = try #require(scanError("{\n  \"a\": 1,\n  \"b\": tru\n}"))
+        #expect(error.offset == 22)
+        #expect(error.line == 3)
+        #expect(error.column == 11)
+        #expect(error.description.hasPrefix("offset 22 (line 3, column 11): expected 'true'"))
+    }
+
+    @Test func columnsCountCharactersNotBytes() throws {
+        let error = try #require(scanError("[\"é€😀\", x]"))
+        #expect(error.offset == 14)
+        #expect(error.column == 9)
+    }
+
+    @Test(arguments: [
+        ("[1,]", "trailing comma before ']'"),
+        ("{\"a\":1,}", "trailing comma before '}'"),
+        ("[1] x", "after the end of the document"),
+        ("// c\n[]", "comments are not allowed"),
+        ("[NaN]", "NaN and Infinity"),
+        ("['a']", "double quotes"),
+        ("[01]", "leading zeros"),
+        ("[1.]", "after the decimal point"),
+        ("[1e]", "after the exponent marker"),
+        ("[-]", "after '-'"),
+        ("[+1]", "must not start with '+'"),
+        ("[.5]", "must start with a digit"),
+        ("{\"a\" 1}", "':' after an object key"),
+        ("{1:2}", "a string key"),
+        ("[1 2]", "',' or ']'"),
+        ("\"abc", "not terminated"),
+        ("[\"a\tb\"]", "control character U+0009"),
+        ("[\"\\x\"]", "invalid escape '\\x'"),
+        ("[\"\\u12G4\"]", "four hexadecimal digits"),
+        ("", "the document is empty"),
+        ("   ", "unexpected end of input"),
+        ("[", "unexpected end of input"),
+        ("{\"a\":", "unexpected end of input"),
+    ])
+    func rejectsWithAReasonAPersonCanActOn(input: String, reason: String) throws {
+        let error = try #require(scanError(input), "accepted \(input)")
+        #expect(error.message.contains(reason), "\(input): \(error.message)")
+    }
+
+    @Test func skipsALeadingByteOrderMark() {
+        #expect(scanError([0xEF, 0xBB, 0xBF] + Array("{}".utf8)) == nil)
+        #expect(scanError([0xEF, 0xBB] + Array("{}".utf8)) != nil)
+    }
+
+    @Test func acceptsAnyRootValue() {
+        for root in ["1", "\"s\"", "true", "null", " [] ", "{}"] { #expect(scanError(root) == nil, "\(root)") }
+    }
+
+    @Test func depthLimitAcceptsTheLimitAndRefusesOneMore() throws {
+        #expect(scanError(String(repeating: "[", count: 512) + String(repeating: "]", count: 512)) == nil)
+        let error = try #require(scanError(String(repeating: "[", count: 513) + String(repeating: "]", count: 513)))
+        #expect(error.reason == .depthLimitExceeded(limit: 512))
+        #expect(error.offset == 512)
+        let objects = String(repeating: "{\"a\":", count: 513) + "1" + String(repeating: "}", count: 513)
+        #expect(scanError(objects)?.reason == .depthLimitExceeded(limit: 512))
+    }
+
+    @Test func depthLimitIsConfigurable() {
+        let three = "[[[1]]]"
+        #expect(scanError(three, options: JSONScanOptions(maximumDepth: 3)) == nil)
+        #expect(scanError(three, options: JSONScanOptions(maximumDepth: 2))?.reason == .depthLimitExceeded(limit: 2))
+        #expect(JSONScanOptions(maximumDepth: 1 << 40).maximumDepth == JSONScanOptions.depthCeiling)
+    }
+
+    @Test func aMillionOpenBracketsIsAnErrorNotAStackOverflow() {
+        let hostile = [UInt8](repeating: UInt8(ascii: "["), count: 1_000_000)
+        #expect(scanError(hostile)?.reason == .depthLimitExceeded(limit: 512))
+        let deep = JSONScanOptions(maximumDepth: JSONScanOptions.depthCeiling)
+        #expect(scanError(hostile, options: deep)?.reason == .depthLimitExceeded(limit: JSONScanOptions.depthCeiling))
+    }
+
+    @Test func documentSizeLimitIsAClearError() {
+        let error = scanError("[1,2,3]", options: JSONScanOptions(maximumDocumentSize: 4))
+        #expect(error?.reason == .documentTooLarge(size: 7, limit: 4))
+        #expect(scanError("[1,2,3]", options: JSONScanOptions(maximumDocumentSize: 7)) == nil)
+    }
+
+    @Test func numbersKeepTheirIntegerFlag() throws {
+        #expect(try entries("[0,-12,1.5,2e3,-0.0]").dropFirst().map { $0.split(separator: " ")[1] } == ["1", "1", "0", "0", "0"])
+    }
+
+    @Test func literalsMustBeComplete() {
+        for bad in ["[tru]", "[fals]", "[nul]", "[truex]", "[nulll]", "t", "fa"] {
+            #expect(scanError(bad) != nil, "accepted \(bad)")
+        }
+    }
+
+    @Test func stringsLongerThanTheWordLoopAreScannedToTheEnd() throws {
+        for n in 0..<40 {
+            let s = String(repeating: "a", count: n)
+            #expect(try parse("[\"\(s)\"]") == .array([.string(s)]))
+            #expect(scanError("[\"\(s)") != nil)
+            #expect(scanError("[\"\(s)\u{1}\"]") != nil)
+        }
+    }
+}
