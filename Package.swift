@@ -5,16 +5,25 @@ let package = Package(
     name: "flow-core",
     products: [
         .library(name: "FlowJSON", targets: ["FlowJSON"]),
+        .library(name: "FlowCore", targets: ["FlowCore"]),
+        .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
         .executable(name: "flow", targets: ["flow"]),
     ],
     targets: [
         // bytes -> validated flat index ("tape"); JSONValue; writer; syntax errors.
         .target(name: "FlowJSON"),
 
+        // Page model, widget registry, lossy decoder (fast and reference paths), diagnostics,
+        // identity, encoder.
+        .target(name: "FlowCore", dependencies: ["FlowJSON"]),
+        // The starter widget content models (no views).
+        .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
+
         // The command-line tool.
-        .executableTarget(name: "flow", dependencies: ["FlowJSON"]),
+        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets"]),
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets"]),
     ],
     swiftLanguageModes: [.v6]
 )

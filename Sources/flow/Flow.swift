@@ -13,6 +13,7 @@ struct Subcommand: Sendable {
 /// The subcommands, in the order `flow --help` lists them.
 let commands: [Subcommand] = [
     Subcommand(spec: ValidateCommand.spec, run: ValidateCommand.run),
+    Subcommand(spec: InspectCommand.spec, run: InspectCommand.run),
 ]
 
 func generalHelp() -> String {

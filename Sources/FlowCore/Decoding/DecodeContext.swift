@@ -13,6 +13,12 @@ public final class DecodeContext {
     private var stack: [PathComponent] = []
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
+    /// The page's id namespaces, claimed in document order as widgets and sections decode.
+    var identity = IdentityLedger()
+    /// The widget whose content is decoding, and the path depth at which it stands, so a
+    /// nested widget list (an accordion's items) can continue its positional ids.
+    var widgetPosition: WidgetPosition?
+    var widgetPathDepth = 0
 
     init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath) {
         self.registry = registry
@@ -52,10 +58,34 @@ public final class DecodeContext {
 
     public func record(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
+    /// The positional-id prefix for a widget list nested in the content of the widget
+    /// being decoded: that widget's position plus the path below it (`….data.items`).
+    public var nestedListPrefix: String {
+        guard let widgetPosition else { return path }
+        return widgetPosition.path + "." + DecodePath.render(stack[widgetPathDepth...])
+    }
+
+    /// Runs `body` as the content decode of the widget at `position`.
+    func decodingContent<T>(of position: WidgetPosition, _ body: () throws -> T) rethrows -> T {
+        let saved = (widgetPosition, widgetPathDepth)
+        widgetPosition = position
+        widgetPathDepth = stack.count
+        defer { (widgetPosition, widgetPathDepth) = saved }
+        return try body()
+    }
+
     /// A bookmark for ``rollBack(to:)``.
     public var diagnosticCount: Int { diagnostics.count }
 
     /// Forgets what was recorded since `mark`: a widget that is skipped reports only why,
     /// not what went wrong inside it.
     public func rollBack(to mark: Int) { diagnostics.removeSubrange(mark...) }
+}
+
+extension DecodeContext {
+    /// A context for decoding a model outside any page (a host running `JSONDecoder` on an
+    /// atom): no registry, default options.
+    public static func standalone() -> DecodeContext {
+        DecodeContext(registry: WidgetRegistry(), options: PageDecodingOptions(), document: nil, root: DecodePath())
+    }
 }

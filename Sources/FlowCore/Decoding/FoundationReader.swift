@@ -47,6 +47,16 @@ public struct FoundationReader: ValueReader {
         try decoder.singleValueContainer().decode(T.self)
     }
 
+    public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(foundation: self) }
+
+    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable { try entry.reference(self) }
+
+    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable {
+        let decoder = JSONDecoder()
+        decoder.userInfo[EmptyObjectContent.request] = EmptyObjectContent.Request(entry: entry, context: context)
+        return try decoder.decode(EmptyObjectContent.self, from: Data("{}".utf8)).value
+    }
+
     public var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }
@@ -82,6 +92,27 @@ public struct FoundationArray: ArrayReader {
     public mutating func next() -> FoundationReader? {
         guard !container.isAtEnd, let d = try? container.superDecoder() else { return nil }
         return FoundationReader(decoder: d, context: context)
+    }
+}
+
+/// Content decoded from `{}` inside a JSONDecoder run of its own.
+private struct EmptyObjectContent: Decodable {
+    final class Request: @unchecked Sendable {
+        let entry: WidgetRegistry.Entry
+        let context: DecodeContext
+        init(entry: WidgetRegistry.Entry, context: DecodeContext) {
+            self.entry = entry
+            self.context = context
+        }
+    }
+
+    static let request = CodingUserInfoKey(rawValue: "flow.emptyObjectContent")!
+
+    let value: any Sendable
+
+    init(from decoder: any Decoder) throws {
+        let request = decoder.userInfo[Self.request] as! Request
+        value = try request.entry.reference(FoundationReader(decoder: decoder, context: request.context))
     }
 }
 

@@ -14,12 +14,14 @@ public struct TapeReader: ValueReader {
     public let index: Int
     /// The decode outlives every reader it hands out; no reference counting on this path.
     public unowned(unsafe) let context: DecodeContext
+    /// The document `view` belongs to (raw slices keep it alive).
+    unowned(unsafe) let document: JSONDocument
 
-    @inlinable
-    init(view: JSONTapeView, index: Int, context: DecodeContext) {
+    init(view: JSONTapeView, index: Int, context: DecodeContext, document: JSONDocument) {
         self.view = view
         self.index = index
         self.context = context
+        self.document = document
     }
 
     public var kind: JSONKind { view.kind(index) }
@@ -51,22 +53,35 @@ public struct TapeReader: ValueReader {
 
     public func object() -> TapeObject? {
         guard view.kind(index) == .object, Self.keysDecode(view, index) else { return nil }
-        return TapeObject(view: view, index: index, context: context)
+        return TapeObject(view: view, index: index, context: context, document: document)
     }
 
     public func array() -> TapeArray? {
         guard view.kind(index) == .array else { return nil }
-        return TapeArray(view: view, next: index + 1, end: view.next(index), context: context)
+        return TapeArray(view: view, cursor: index + 1, end: view.next(index), context: context, document: document)
     }
 
     public func raw() -> RawJSON? {
-        guard let document = context.document, Self.stringsDecode(view, index) else { return nil }
+        guard Self.stringsDecode(view, index) else { return nil }
         return RawJSON(document: document, index: index)
     }
 
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try T(from: TapeDecoder(view: view, index: index))
     }
+
+    public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
+
+    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable { try entry.fast(self) }
+
+    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable {
+        try Self.emptyObject.withView { view in
+            try entry.fast(TapeReader(view: view, index: 0, context: context, document: Self.emptyObject))
+        }
+    }
+
+    /// `{}`, for widgets without `data` (immortal, so its view outlives any reader).
+    static let emptyObject = try! JSONDocument("{}")
 
     public var foundDescription: String { view.kind(index).description }
 
@@ -96,6 +111,7 @@ public struct TapeObject: ObjectReader {
     let view: JSONTapeView
     let index: Int
     unowned(unsafe) let context: DecodeContext
+    unowned(unsafe) let document: JSONDocument
 
     /// The first member named `key`: a linear scan that rejects on length before comparing
     /// bytes (schema objects have a handful of members).
@@ -109,10 +125,10 @@ public struct TapeObject: ObjectReader {
             let range = view.byteRange(k)
             if !view.flag(k) {
                 if range.count == count && memcmp(view.bytes.baseAddress! + range.lowerBound, keyStart, count) == 0 {
-                    return TapeReader(view: view, index: v, context: context)
+                    return TapeReader(view: view, index: v, context: context, document: document)
                 }
             } else if (try? view.string(k)) == key.description {
-                return TapeReader(view: view, index: v, context: context)
+                return TapeReader(view: view, index: v, context: context, document: document)
             }
             k = view.next(v)
         }
@@ -125,7 +141,7 @@ public struct TapeObject: ObjectReader {
             if Self.keyMatches(view, k, key) { found = v; return false }
             return true
         }
-        return found.map { TapeReader(view: view, index: $0, context: context) }
+        return found.map { TapeReader(view: view, index: $0, context: context, document: document) }
     }
 
     /// Keys compare as Swift strings (canonical equivalence, as Foundation's decoder);
@@ -155,14 +171,15 @@ public struct TapeObject: ObjectReader {
 
 public struct TapeArray: ArrayReader {
     let view: JSONTapeView
-    var next: Int
+    var cursor: Int
     let end: Int
     unowned(unsafe) let context: DecodeContext
+    unowned(unsafe) let document: JSONDocument
 
     public mutating func next() -> TapeReader? {
-        guard next < end else { return nil }
-        let reader = TapeReader(view: view, index: next, context: context)
-        next = view.next(next)
+        guard cursor < end else { return nil }
+        let reader = TapeReader(view: view, index: cursor, context: context, document: document)
+        cursor = view.next(cursor)
         return reader
     }
 }

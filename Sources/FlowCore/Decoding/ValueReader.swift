@@ -33,6 +33,13 @@ public protocol ValueReader {
     func raw() -> RawJSON?
     /// Decodes a host's plain `Decodable` type (through `TapeDecoder` on the fast path).
     func decode<T: Decodable>(_ type: T.Type) throws -> T
+    /// Decodes a model through its reader-specific entry point (`init(tape:)` or
+    /// `init(foundation:)`), which the compiler specialises in the model's own module.
+    func read<T: FlowDecodable>(_ type: T.Type) throws -> T
+    /// Decodes registered widget content with this path's route.
+    func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable
+    /// Decodes registered widget content from `{}` (a widget without `data`).
+    func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable
     /// What the value is, for messages ("a number").
     var foundDescription: String { get }
 }
@@ -58,11 +65,22 @@ public protocol ArrayReader {
 /// code under any `Decoder` (Foundation's included).
 public protocol FlowDecodable: Decodable, Sendable {
     init<R: ValueReader>(from reader: R) throws
+    /// The fast path's entry point; the default forwards to `init(from:)`, specialised.
+    init(tape reader: TapeReader) throws
+    /// The reference path's entry point; the default forwards to `init(from:)`.
+    init(foundation reader: FoundationReader) throws
 }
 
 extension FlowDecodable {
+    @inlinable
+    public init(tape reader: TapeReader) throws { try self.init(from: reader) }
+
+    @inlinable
+    public init(foundation reader: FoundationReader) throws { try self.init(from: reader) }
+
+    /// Any `Decoder` (Foundation's included) runs the same code as the library's paths.
     public init(from decoder: any Decoder) throws {
-        try self.init(from: FoundationReader(decoder: decoder, context: DecodeContext.standalone()))
+        try self.init(foundation: FoundationReader(decoder: decoder, context: DecodeContext.standalone()))
     }
 }
 
@@ -107,14 +125,14 @@ extension ObjectReader {
     @inlinable
     public func required<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T {
         guard let v = present(key) else { throw ContentError.missing(key) }
-        do { return try T(from: v) } catch { throw Self.locate(error, key) }
+        do { return try v.read(T.self) } catch { throw Self.locate(error, key) }
     }
 
     /// An optional field: absent or null is nil; present and malformed is an error.
     @inlinable
     public func optional<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T? {
         guard let v = present(key) else { return nil }
-        do { return try T(from: v) } catch { throw Self.locate(error, key) }
+        do { return try v.read(T.self) } catch { throw Self.locate(error, key) }
     }
 
     @usableFromInline
@@ -168,7 +186,7 @@ extension Array: FlowDecodable where Element: FlowDecodable {
         var result: [Element] = []
         var i = 0
         while let e = elements.next() {
-            do { result.append(try Element(from: e)) } catch {
+            do { result.append(try e.read(Element.self)) } catch {
                 throw (error as? ContentError)?.at(.index(i)) ?? error
             }
             i += 1

@@ -1,0 +1,46 @@
+import FlowJSON
+
+/// A number (all corners), or `{ "top_left", "top_right", "bottom_left", "bottom_right" }`,
+/// each 0 when absent.
+public struct CornerRadius: FlowDecodable, JSONWritable, Hashable, ExpressibleByFloatLiteral, ExpressibleByIntegerLiteral {
+    public var topLeft: Double
+    public var topRight: Double
+    public var bottomLeft: Double
+    public var bottomRight: Double
+
+    public init(topLeft: Double = 0, topRight: Double = 0, bottomLeft: Double = 0, bottomRight: Double = 0) {
+        self.topLeft = topLeft
+        self.topRight = topRight
+        self.bottomLeft = bottomLeft
+        self.bottomRight = bottomRight
+    }
+
+    public init(all radius: Double) { self.init(topLeft: radius, topRight: radius, bottomLeft: radius, bottomRight: radius) }
+
+    public init(floatLiteral value: Double) { self.init(all: value) }
+
+    public init(integerLiteral value: Int) { self.init(all: Double(value)) }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        if let radius = reader.double() {
+            self.init(all: radius)
+            return
+        }
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a number or a corners object", found: reader) }
+        self.init(
+            topLeft: try o.optional("top_left") ?? 0, topRight: try o.optional("top_right") ?? 0,
+            bottomLeft: try o.optional("bottom_left") ?? 0, bottomRight: try o.optional("bottom_right") ?? 0)
+    }
+
+    public var isUniform: Bool { topLeft == topRight && topLeft == bottomLeft && topLeft == bottomRight }
+
+    public func write(to writer: inout JSONWriter) {
+        if isUniform { return topLeft.write(to: &writer) }
+        var o = ObjectWriter(&writer)
+        o.field("top_left", topLeft, &writer)
+        o.field("top_right", topRight, &writer)
+        o.field("bottom_left", bottomLeft, &writer)
+        o.field("bottom_right", bottomRight, &writer)
+        o.close(&writer)
+    }
+}

@@ -1,0 +1,27 @@
+import FlowJSON
+
+/// `{ "size": number, "weight": string, "token": string }`.
+public struct FontData: FlowDecodable, JSONWritable, Hashable {
+    public var size: Double?
+    public var weight: String?
+    public var token: String?
+
+    public init(size: Double? = nil, weight: String? = nil, token: String? = nil) {
+        self.size = size
+        self.weight = weight
+        self.token = token
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a font object", found: reader) }
+        self.init(size: try o.optional("size"), weight: try o.optional("weight"), token: try o.optional("token"))
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        var o = ObjectWriter(&writer)
+        o.field("size", size, &writer)
+        o.field("weight", weight, &writer)
+        o.field("token", token, &writer)
+        o.close(&writer)
+    }
+}

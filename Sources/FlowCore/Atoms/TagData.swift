@@ -1,0 +1,39 @@
+import FlowJSON
+
+/// `{ "text" (required), "bg_color", "border_color", "corner_radius", "icon", "action" }`.
+public struct TagData: FlowDecodable, JSONWritable, Hashable {
+    public var text: TextData
+    public var backgroundColor: ColorData?
+    public var borderColor: ColorData?
+    public var cornerRadius: CornerRadius?
+    public var icon: IconData?
+    public var action: ActionData?
+
+    public init(text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil,
+                cornerRadius: CornerRadius? = nil, icon: IconData? = nil, action: ActionData? = nil) {
+        self.text = text
+        self.backgroundColor = backgroundColor
+        self.borderColor = borderColor
+        self.cornerRadius = cornerRadius
+        self.icon = icon
+        self.action = action
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
+        self.init(
+            text: try o.required("text"), backgroundColor: try o.optional("bg_color"), borderColor: try o.optional("border_color"),
+            cornerRadius: try o.optional("corner_radius"), icon: try o.optional("icon"), action: try o.optional("action"))
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        var o = ObjectWriter(&writer)
+        o.field("text", text, &writer)
+        o.field("bg_color", backgroundColor, &writer)
+        o.field("border_color", borderColor, &writer)
+        o.field("corner_radius", cornerRadius, &writer)
+        o.field("icon", icon, &writer)
+        o.field("action", action, &writer)
+        o.close(&writer)
+    }
+}

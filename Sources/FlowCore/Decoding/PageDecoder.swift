@@ -1,0 +1,104 @@
+import FlowJSON
+
+/// A decoded page and everything the decode survived.
+public struct DecodedPage: Sendable {
+    public var page: Page
+    /// In document order; see ``Diagnostic``.
+    public var diagnostics: [Diagnostic]
+
+    public init(page: Page, diagnostics: [Diagnostic]) {
+        self.page = page
+        self.diagnostics = diagnostics
+    }
+}
+
+/// Why a document failed as a whole: the only failures a page decode has (SPEC §1).
+public struct PageDecodingError: Error, Sendable, CustomStringConvertible {
+    public enum Reason: Sendable {
+        /// Not JSON, or a resource limit crossed.
+        case invalidJSON(JSONSyntaxError)
+        case rootNotObject
+        case missingPage
+        case pageNotObject
+        /// The reference path's own refusal (see ``ReferencePageDecoder``).
+        case reference(String)
+    }
+
+    public var reason: Reason
+    public var message: String
+    /// Byte offset of the offending value.
+    public var offset: Int
+
+    public var description: String { "offset \(offset): \(message)" }
+}
+
+/// The fast path: bytes to a page through the FlowJSON index, no `Codable` machinery on the
+/// envelope. See ``ReferencePageDecoder`` for the path it is checked against.
+///
+///     var registry = WidgetRegistry()
+///     FlowWidgets.register(on: &registry)
+///     let decoded = try PageDecoder(registry: registry).decode(bytes)
+public struct PageDecoder: Sendable {
+    public var registry: WidgetRegistry
+    public var options: PageDecodingOptions
+
+    public init(registry: WidgetRegistry, options: PageDecodingOptions = PageDecodingOptions()) {
+        self.registry = registry
+        self.options = options
+    }
+
+    /// Decodes a page document.
+    ///
+    /// - Complexity: O(n) in the document's size, whatever its ids (a page whose widgets
+    ///   all send the same id included).
+    public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes, options: options.limits) } catch {
+            throw PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
+        }
+        return try decode(document)
+    }
+
+    /// Decodes an already scanned document.
+    public func decode(_ document: JSONDocument) throws(PageDecodingError) -> DecodedPage {
+        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        let result = document.withView { view in
+            Result { () throws(PageDecodingError) in
+                let root = TapeReader(view: view, index: 0, context: ctx, document: document)
+                do throws(PageSchema.Failure) {
+                    return try PageSchema.decodeDocument(root, ctx: ctx)
+                } catch {
+                    throw Self.failure(error, view: view, bareRoot: options.bareRoot)
+                }
+            }
+        }
+        var page = try result.get()
+        page.identity = ctx.identity
+        return DecodedPage(page: page, diagnostics: ctx.diagnostics)
+    }
+
+    /// Decodes a bottom sheet (the `sheet` of an `open_bottom_sheet` action) as a document of
+    /// its own: paths start at `sheet`. Nil when it is not an object.
+    public func decodeSheet(_ raw: RawJSON) -> (sheet: Sheet, diagnostics: [Diagnostic])? {
+        let bytes = raw.jsonBytes
+        guard let document = try? JSONDocument(bytes: bytes, options: options.limits) else { return nil }
+        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        return document.withView { view in
+            guard let o = TapeReader(view: view, index: 0, context: ctx, document: document).object() else { return nil }
+            let sheet = ctx.at(.key("sheet")) { PageSchema.decodeSheet(o, ctx: ctx) }
+            return (sheet, ctx.diagnostics)
+        }
+    }
+
+    static func failure(_ failure: PageSchema.Failure, view: JSONTapeView, bareRoot: Bool) -> PageDecodingError {
+        switch failure {
+        case .rootNotObject(let found):
+            return PageDecodingError(reason: .rootNotObject, message: "expected the root to be an object, found \(found)", offset: view.offset(0))
+        case .missingPage:
+            return PageDecodingError(reason: .missingPage, message: "the root object has no \"page\" object (use the bare-root option for a page at the root)", offset: view.offset(0))
+        case .pageNotObject(let found):
+            let offset = view.member(0, "page").map { view.kind($0) == .string ? view.offset($0) - 1 : view.offset($0) } ?? 0
+            return PageDecodingError(reason: .pageNotObject, message: "expected \"page\" to be an object, found \(found)", offset: offset)
+        }
+    }
+}

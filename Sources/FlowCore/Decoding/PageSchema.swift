@@ -1,0 +1,431 @@
+import FlowJSON
+
+/// Where a widget stands in its document, for its positional id: `prefix.index`, or
+/// `prefix` alone for a section header.
+public struct WidgetPosition: Sendable {
+    public let prefix: String
+    public let index: Int?
+
+    public init(prefix: String, index: Int?) {
+        self.prefix = prefix
+        self.index = index
+    }
+
+    public var path: String { index.map { "\(prefix).\($0)" } ?? prefix }
+}
+
+/// A namespace widgets claim their ids in: the page's, or one accordion's own.
+enum WidgetNamespace {
+    case page
+    case local(ClaimsBox)
+}
+
+final class ClaimsBox {
+    var claims = NameClaims()
+}
+
+/// The page contract (SPEC §1-§5), written once, generic over the reader.
+///
+/// Everything here runs identically on the fast path (``TapeReader``) and the reference
+/// path (``FoundationReader``); only the readers differ. Diagnostics are recorded in
+/// document order, each at the context's current path: the caller pushes the path
+/// component of the value it hands down.
+enum PageSchema {
+    /// Why a document failed as a whole.
+    enum Failure: Error {
+        case rootNotObject(found: String)
+        case missingPage
+        case pageNotObject(found: String)
+    }
+
+    // MARK: Document
+
+    static func decodeDocument<R: ValueReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> Page {
+        guard let rootObject = root.object() else { throw .rootNotObject(found: root.foundDescription) }
+        if ctx.options.bareRoot {
+            return ctx.at(.key("page")) { decodePage(rootObject, ctx: ctx) }
+        }
+        guard let pageValue = rootObject.present("page") else { throw .missingPage }
+        guard let page = pageValue.object() else { throw .pageNotObject(found: pageValue.foundDescription) }
+        return ctx.at(.key("page")) { decodePage(page, ctx: ctx) }
+    }
+
+    /// The page object; the context's path is `page`.
+    static func decodePage<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Page {
+        let id = ownID(o, ctx: ctx, positional: "page@page")
+        let nav = o.present("nav").flatMap { v in ctx.at(.key("nav")) { decodeNav(v, ctx: ctx) } }
+        let header = o.present("header").flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "page.header.widgets") } }
+        let sections = o.present("sections").map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "page.sections", first: 0) } } ?? []
+        let footer = o.present("footer").flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "page.footer.widgets") } }
+        let pagination = o.present("pagination").flatMap { v in ctx.at(.key("pagination")) { decodePagination(v, ctx: ctx) } }
+        let refresh = o.present("refresh").flatMap { v in ctx.at(.key("refresh")) { decodeRefresh(v, ctx: ctx) } }
+        return Page(uncheckedID: id, nav: nav, header: header, sections: sections, footer: footer,
+                    pagination: pagination, refresh: refresh)
+    }
+
+    /// A sheet object; the context's path is `sheet`.
+    static func decodeSheet<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Sheet {
+        let id = ownID(o, ctx: ctx, positional: "sheet@sheet")
+        let header = o.present("header").flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "sheet.header.widgets") } }
+        let sections = o.present("sections").map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "sheet.sections", first: 0) } } ?? []
+        let footer = o.present("footer").flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "sheet.footer.widgets") } }
+        let config = o.present("config").flatMap { v in ctx.at(.key("config")) { decodeSheetConfig(v, ctx: ctx) } }
+        return Sheet(id: id, header: header, sections: sections, footer: footer, config: config)
+    }
+
+    /// A page's or sheet's own id: a non-empty string, else the positional one.
+    static func ownID<O: ObjectReader>(_ o: O, ctx: DecodeContext, positional: @autoclosure () -> String) -> String {
+        guard let v = o.present("id") else { return positional() }
+        guard let s = v.string() else {
+            ctx.record(.invalidField, at: .key("id"), "expected the id to be a string, found \(v.foundDescription); using \"\(positional())\"")
+            return positional()
+        }
+        return s.isEmpty ? positional() : s
+    }
+
+    // MARK: Nav, bars, pagination, refresh
+
+    static func decodeNav<R: ValueReader>(_ r: R, ctx: DecodeContext) -> NavBar? {
+        guard let o = r.object() else {
+            ctx.record(.invalidField, "expected the nav to be an object, found \(r.foundDescription)")
+            return nil
+        }
+        func part<T: FlowDecodable>(_ key: StaticString, _: T.Type) -> T? {
+            guard let v = o.present(key) else { return nil }
+            do { return try v.read(T.self) } catch {
+                ctx.record(.invalidField, at: .key(key.description), describe(error))
+                return nil
+            }
+        }
+        var nav = NavBar(
+            title: part("title", TextData.self), subtitle: part("subtitle", TextData.self),
+            backgroundColor: part("bg_color", ColorData.self), leftButton: part("left_button", ButtonData.self))
+        if let v = o.present("right_buttons") {
+            ctx.at(.key("right_buttons")) {
+                guard var elements = v.array() else {
+                    ctx.record(.invalidField, "expected right_buttons to be an array, found \(v.foundDescription)")
+                    return
+                }
+                var i = 0
+                while let e = elements.next() {
+                    do { nav.rightButtons.append(try e.read(ButtonData.self)) } catch {
+                        ctx.record(.invalidField, at: .index(i), describe(error))
+                    }
+                    i += 1
+                }
+            }
+        }
+        return nav
+    }
+
+    /// A header or footer bar; `prefix` positions its widgets (`page.header.widgets`).
+    static func decodeBar<R: ValueReader>(_ r: R, ctx: DecodeContext, prefix: String) -> PageBar? {
+        guard let o = r.object() else {
+            ctx.record(.invalidField, "expected the bar to be an object, found \(r.foundDescription)")
+            return nil
+        }
+        var bar = PageBar()
+        if let v = o.present("sticky") {
+            if let sticky = v.bool() { bar.sticky = sticky } else {
+                ctx.record(.invalidField, at: .key("sticky"), "expected sticky to be a bool, found \(v.foundDescription); using true")
+            }
+        }
+        if let v = o.present("widgets") {
+            bar.widgets = ctx.at(.key("widgets")) { decodeWidgetList(v, ctx: ctx, prefix: prefix, namespace: .page) }
+        }
+        return bar
+    }
+
+    static func decodePagination<R: ValueReader>(_ r: R, ctx: DecodeContext) -> Pagination? {
+        guard let o = r.object() else {
+            ctx.record(.invalidField, "expected pagination to be an object, found \(r.foundDescription)")
+            return nil
+        }
+        var hasMore = false
+        if let v = o.present("has_more") {
+            guard let b = v.bool() else {
+                ctx.record(.invalidField, "expected has_more to be a bool, found \(v.foundDescription); pagination ignored")
+                return nil
+            }
+            hasMore = b
+        }
+        var postback: RawJSON?
+        if let v = o.present("postback") {
+            guard let raw = v.raw() else {
+                ctx.record(.invalidField, "the postback holds a string that does not decode; pagination ignored")
+                return nil
+            }
+            postback = raw
+        }
+        return Pagination(hasMore: hasMore, postback: postback)
+    }
+
+    static func decodeRefresh<R: ValueReader>(_ r: R, ctx: DecodeContext) -> RefreshConfig? {
+        guard let o = r.object() else {
+            ctx.record(.invalidField, "expected refresh to be an object, found \(r.foundDescription)")
+            return nil
+        }
+        guard let v = o.present("pull_to_refresh") else { return RefreshConfig() }
+        guard let b = v.bool() else {
+            ctx.record(.invalidField, "expected pull_to_refresh to be a bool, found \(v.foundDescription); refresh ignored")
+            return nil
+        }
+        return RefreshConfig(pullToRefresh: b)
+    }
+
+    static func decodeSheetConfig<R: ValueReader>(_ r: R, ctx: DecodeContext) -> SheetConfig? {
+        do {
+            guard let o = r.object() else { throw ContentError.mismatch(expected: "a config object", found: r) }
+            var config = SheetConfig(grabber: try o.optional("grabber"), dismissible: try o.optional("dismissible"),
+                                     cornerRadius: try o.optional("corner_radius"))
+            if let v = o.present("detents") {
+                guard var elements = v.array() else { throw ContentError.mismatch(expected: "an array", found: v).at(.key("detents")) }
+                var detents: [RawJSON] = []
+                while let e = elements.next() {
+                    guard let raw = e.raw() else { throw ContentError("a detent holds a string that does not decode").at(.key("detents")) }
+                    detents.append(raw)
+                }
+                config.detents = detents
+            }
+            return config
+        } catch {
+            ctx.record(.invalidField, describe(error))
+            return nil
+        }
+    }
+
+    // MARK: Sections
+
+    /// The lossy section array; section `j` of it takes position `first + j` under `base`.
+    static func decodeSectionList<R: ValueReader>(_ r: R, ctx: DecodeContext, base: String, first: Int) -> [Section] {
+        guard var elements = r.array() else {
+            ctx.record(.invalidField, "expected sections to be an array, found \(r.foundDescription)")
+            return []
+        }
+        var sections: [Section] = []
+        var j = 0
+        while let e = elements.next() {
+            if let s = ctx.at(.index(j), { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }) { sections.append(s) }
+            j += 1
+        }
+        return sections
+    }
+
+    /// One section at identity path `path` (`page.sections.3`); claims its id.
+    static func decodeSection<R: ValueReader>(_ r: R, ctx: DecodeContext, path: String) -> Section? {
+        guard let o = r.object() else {
+            ctx.record(.droppedElement, "expected a section object, found \(r.foundDescription)")
+            return nil
+        }
+        var requested = "section@" + path
+        if let v = o.present("id") {
+            if let s = v.string() {
+                if !s.isEmpty { requested = s }
+            } else {
+                ctx.record(.invalidField, at: .key("id"), "expected the section id to be a string, found \(v.foundDescription); using \"\(requested)\"")
+            }
+        }
+        let (id, renamed) = ctx.identity.sections.claim(requested)
+        if renamed { ctx.record(.duplicateID, "section id \"\(requested)\" is already taken; renamed \"\(id)\"") }
+
+        var section = Section(id: id)
+        if let v = o.present("layout") {
+            do { section.layout = try v.read(SectionLayout.self) } catch {
+                ctx.record(.invalidField, at: .key("layout"), describe(error) + "; using the default layout")
+            }
+        }
+        if let v = o.present("header") {
+            section.header = ctx.at(.key("header")) {
+                guard var w = decodeWidget(v, ctx: ctx, position: WidgetPosition(prefix: path + ".header", index: nil)) else { return nil }
+                claim(&w, ctx: ctx, namespace: .page)
+                return w
+            }
+        }
+        if let v = o.present("widgets") {
+            section.widgets = ctx.at(.key("widgets")) { decodeWidgetList(v, ctx: ctx, prefix: path + ".widgets", namespace: .page) }
+        }
+        return section
+    }
+
+    // MARK: Widgets
+
+    /// A lossy widget array: each element that fails is dropped with a diagnostic, its
+    /// siblings live on, and survivors claim their ids in `namespace` in order.
+    static func decodeWidgetList<R: ValueReader>(_ r: R, ctx: DecodeContext, prefix: String, namespace: WidgetNamespace) -> [Widget] {
+        guard var elements = r.array() else {
+            ctx.record(.invalidField, "expected widgets to be an array, found \(r.foundDescription)")
+            return []
+        }
+        var widgets: [Widget] = []
+        var i = 0
+        while let e = elements.next() {
+            ctx.at(.index(i)) {
+                if var w = decodeWidget(e, ctx: ctx, position: WidgetPosition(prefix: prefix, index: i)) {
+                    claim(&w, ctx: ctx, namespace: namespace)
+                    widgets.append(w)
+                }
+            }
+            i += 1
+        }
+        return widgets
+    }
+
+    /// Claims the widget's id; a taken one is renamed, with a `duplicate_id` at its path.
+    static func claim(_ w: inout Widget, ctx: DecodeContext, namespace: WidgetNamespace) {
+        let result: (name: String, renamed: Bool)
+        switch namespace {
+        case .page: result = ctx.identity.widgets.claim(w.id)
+        case .local(let box): result = box.claims.claim(w.id)
+        }
+        if result.renamed {
+            ctx.record(.duplicateID, type: w.type, "id \"\(w.id)\" is already taken; renamed \"\(result.name)\"")
+            w.id = result.name
+        }
+    }
+
+    /// One widget, not yet claimed. Nil when it is dropped or skipped (with its diagnostic).
+    static func decodeWidget<R: ValueReader>(_ r: R, ctx: DecodeContext, position: WidgetPosition) -> Widget? {
+        guard let o = r.object() else {
+            ctx.record(.droppedElement, "expected a widget object, found \(r.foundDescription)")
+            return nil
+        }
+        guard let typeValue = o.present("type") else {
+            ctx.record(.droppedElement, "the widget has no \"type\"")
+            return nil
+        }
+        guard let type = typeValue.string() else {
+            ctx.record(.droppedElement, "expected the widget type to be a string, found \(typeValue.foundDescription)")
+            return nil
+        }
+        let idValue = o.present("id")
+        let explicitID = idValue?.string()
+        func requestedID() -> String {
+            if let explicitID, !explicitID.isEmpty { return explicitID }
+            return type + "@" + position.path
+        }
+
+        let dataValue = o.present("data")
+        guard let entry = ctx.registry.entry(for: type) else {
+            ctx.record(.unknownType, type: type, "no content type is registered for \"\(type)\"")
+            return placeholder(.unknownType, id: requestedID(), type: type, data: dataValue, ctx: ctx)
+        }
+
+        // Content first: a widget that is skipped reports only why, so nothing inside it
+        // (an accordion's items) may stay recorded if it fails.
+        let mark = ctx.diagnosticCount
+        let content: any Sendable
+        let data: RawJSON
+        do {
+            content = try ctx.decodingContent(of: position) {
+                try ctx.at(.key("data")) {
+                    if let dataValue { try dataValue.decodeContent(entry) } else { try r.decodeContentOfEmptyObject(entry) }
+                }
+            }
+            if let dataValue {
+                guard let raw = dataValue.raw() else { throw ContentError("data holds a string that does not decode").at(.key("data")) }
+                data = raw
+            } else {
+                data = .emptyObject
+            }
+        } catch {
+            ctx.rollBack(to: mark)
+            ctx.record(.malformedPayload, type: type, "data does not decode as \"\(type)\": \(describe(error))")
+            return placeholder(.malformedPayload, id: requestedID(), type: type, data: dataValue, ctx: ctx)
+        }
+
+        // Optional envelope fields: a bad one costs only itself (beyond the original, which
+        // dropped the whole widget).
+        if let idValue, explicitID == nil {
+            ctx.record(.invalidField, at: .key("id"), type: type,
+                       "expected the id to be a string, found \(idValue.foundDescription); using \"\(requestedID())\"")
+        }
+        var layout = WidgetLayout.default
+        if let v = o.present("layout") {
+            do { layout = try v.read(WidgetLayout.self) } catch {
+                ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
+            }
+        }
+        var actions: [String: ActionData] = [:]
+        if let v = o.present("actions") {
+            ctx.at(.key("actions")) { actions = decodeActions(v, ctx: ctx, type: type) }
+        }
+        var tracking: RawJSON?
+        if let v = o.present("tracking") {
+            tracking = v.raw()
+            if tracking == nil { ctx.record(.invalidField, at: .key("tracking"), type: type, "tracking holds a string that does not decode") }
+        }
+        return Widget(id: requestedID(), type: type, layout: layout, actions: actions, tracking: tracking, data: data,
+                      content: .model(WidgetModel(value: content, entry: entry)))
+    }
+
+    /// Event name to action; a bad event is absent with its own diagnostic. Events are
+    /// visited in name order so both decode paths record in the same order.
+    static func decodeActions<R: ValueReader>(_ r: R, ctx: DecodeContext, type: String) -> [String: ActionData] {
+        guard let o = r.object() else {
+            ctx.record(.invalidField, type: type, "expected actions to be an object, found \(r.foundDescription)")
+            return [:]
+        }
+        var actions: [String: ActionData] = [:]
+        for event in o.keys().sorted() {
+            guard let v = o.value(forDynamicKey: event), !v.isNull else { continue }
+            do { actions[event] = try v.read(ActionData.self) } catch {
+                ctx.record(.invalidField, at: .key(event), type: type, describe(error))
+            }
+        }
+        return actions
+    }
+
+    /// With placeholders on, a stand-in that keeps the id, type and (when it decodes) the
+    /// raw data, so writing the page back loses nothing; otherwise nil (skipped).
+    static func placeholder<R: ValueReader>(_ kind: Diagnostic.Kind, id: String, type: String, data: R?, ctx: DecodeContext) -> Widget? {
+        guard ctx.options.placeholders else { return nil }
+        return Widget(id: id, type: type, data: data?.raw() ?? .emptyObject, content: .placeholder(kind))
+    }
+
+    /// A decoding error in words: what was expected and what was found.
+    static func describe(_ error: any Error) -> String {
+        if let e = error as? ContentError { return e.description }
+        if let e = error as? DecodingError {
+            func at(_ path: [any CodingKey]) -> String {
+                path.isEmpty ? "" : path.map { $0.intValue.map(String.init) ?? $0.stringValue }.joined(separator: ".") + ": "
+            }
+            switch e {
+            case .keyNotFound(let key, let c): return "\(at(c.codingPath))required field \"\(key.stringValue)\" is missing"
+            case .typeMismatch(let type, let c): return "\(at(c.codingPath))expected \(type): \(c.debugDescription)"
+            case .valueNotFound(let type, let c): return "\(at(c.codingPath))expected \(type), found null"
+            case .dataCorrupted(let c): return "\(at(c.codingPath))\(c.debugDescription)"
+            @unknown default: return "\(e)"
+            }
+        }
+        return "\(error)"
+    }
+}
+
+/// A lossy list of nested widgets with its own id namespace: an accordion's `items`.
+///
+/// Elements decode by the page's rules (drops, unknown types, malformed payloads, invalid
+/// fields, all with diagnostics at `…data.items.N`), and ids are unique within the list by
+/// the same renaming rule, positional ids continuing the owning widget's path. The owner
+/// reads it inside `reader.context.at(.key("items")) { … }` so that paths name the key.
+public struct WidgetList: FlowDecodable, Equatable, JSONWritable {
+    public var widgets: [Widget]
+
+    public init(_ widgets: [Widget] = []) { self.widgets = widgets }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        let ctx = reader.context
+        guard reader.array() != nil else { throw ContentError.mismatch(expected: "an array of widgets", found: reader) }
+        // The caller pushes the list's key on the context path (diagnostics land at
+        // `…data.items.N`); positional ids continue the owning widget's position.
+        widgets = PageSchema.decodeWidgetList(reader, ctx: ctx, prefix: ctx.nestedListPrefix, namespace: .local(ClaimsBox()))
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        writer.writeByte(UInt8(ascii: "["))
+        for (i, w) in widgets.enumerated() {
+            if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
+            PageEncoder.write(w, to: &writer)
+        }
+        writer.writeByte(UInt8(ascii: "]"))
+    }
+}

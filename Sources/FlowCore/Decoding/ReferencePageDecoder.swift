@@ -1,0 +1,79 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowJSON
+
+/// The reference path: the same page contract run by Foundation's `JSONDecoder`, the way
+/// the original framework decodes. It exists to be compared against: the fast path must
+/// give the identical page and diagnostics (tests, the `page` fuzz target), and its speed is
+/// reported as a ratio to this one (`flow bench`).
+///
+/// Two refusals keep the comparison honest and the process alive:
+/// - documents FlowJSON rejects are refused (Foundation's `JSONDecoder` is lenient where
+///   RFC 8259 is not: trailing commas, and anything malformed in a value nobody reads);
+/// - documents holding a number literal that Foundation's `Decimal` cannot hold exactly are
+///   refused: opaque JSON would not round-trip through it, and on some such literals
+///   `JSONDecoder` traps when asked for an integer.
+public struct ReferencePageDecoder: Sendable {
+    public var registry: WidgetRegistry
+    public var options: PageDecodingOptions
+
+    public init(registry: WidgetRegistry, options: PageDecodingOptions = PageDecodingOptions()) {
+        self.registry = registry
+        self.options = options
+    }
+
+    /// Whether the document is one this decoder takes (see the type's comment).
+    public static func accepts(_ bytes: [UInt8]) -> Bool {
+        guard let document = try? JSONDocument(bytes: bytes) else { return false }
+        return document.withView { view in
+            for i in 0..<view.count where view.kind(i) == .number {
+                if !JSONNumberParsing.isExactInFoundationDecimal(view.rawBytes(i)) { return false }
+            }
+            return true
+        }
+    }
+
+    public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
+        guard Self.accepts(bytes) else {
+            throw PageDecodingError(reason: .reference("refused"), message: "the reference decoder does not take this document (invalid JSON, or a number Foundation's Decimal cannot hold)", offset: 0)
+        }
+        let ctx = DecodeContext(registry: registry, options: options, document: nil, root: DecodePath())
+        let decoder = JSONDecoder()
+        decoder.userInfo[ReferenceDocument.contextKey] = ReferenceDocument.Box(ctx)
+        let document: ReferenceDocument
+        do {
+            document = try decoder.decode(ReferenceDocument.self, from: Data(bytes))
+        } catch {
+            throw PageDecodingError(reason: .reference("\(error)"), message: "JSONDecoder failed: \(error)", offset: 0)
+        }
+        switch document.result {
+        case .success(var page):
+            page.identity = ctx.identity
+            return DecodedPage(page: page, diagnostics: ctx.diagnostics)
+        case .failure(let failure):
+            let scanned = try! JSONDocument(bytes: bytes)
+            throw scanned.withView { PageDecoder.failure(failure, view: $0, bareRoot: options.bareRoot) }
+        }
+    }
+}
+
+/// The document root as a `Decodable`: runs the page contract over Foundation's decoder.
+private struct ReferenceDocument: Decodable {
+    final class Box: @unchecked Sendable {
+        let context: DecodeContext
+        init(_ context: DecodeContext) { self.context = context }
+    }
+
+    static let contextKey = CodingUserInfoKey(rawValue: "flow.decodeContext")!
+
+    let result: Result<Page, PageSchema.Failure>
+
+    init(from decoder: any Decoder) throws {
+        let ctx = (decoder.userInfo[Self.contextKey] as! Box).context
+        let root = FoundationReader(decoder: decoder, context: ctx)
+        result = Result { () throws(PageSchema.Failure) in try PageSchema.decodeDocument(root, ctx: ctx) }
+    }
+}

@@ -1,0 +1,24 @@
+/// What keeps a page's ids sound across its life: the widget and section namespaces.
+///
+/// Decoding claims every id in document order; merging and mutations claim the newcomers'
+/// ids after those already on the page, so existing widgets never change id.
+public struct IdentityLedger: Sendable {
+    public internal(set) var widgets = NameClaims()
+    public internal(set) var sections = NameClaims()
+
+    public init() {}
+
+    /// Claims every id of `page` in claiming order, renaming duplicates (for pages built
+    /// in code).
+    mutating func rebuild(for page: inout Page, root: String) {
+        self = IdentityLedger()
+        func claim(_ w: inout Widget) { w.id = widgets.claim(w.id.isEmpty ? "\(w.type)@\(root)" : w.id).name }
+        if page.header != nil { for i in page.header!.widgets.indices { claim(&page.header!.widgets[i]) } }
+        for s in page.sections.indices {
+            page.sections[s].id = sections.claim(page.sections[s].id).name
+            if page.sections[s].header != nil { claim(&page.sections[s].header!) }
+            for w in page.sections[s].widgets.indices { claim(&page.sections[s].widgets[w]) }
+        }
+        if page.footer != nil { for i in page.footer!.widgets.indices { claim(&page.footer!.widgets[i]) } }
+    }
+}

@@ -1,0 +1,107 @@
+/// One namespace of ids (a page's widgets, its sections, or one accordion's items) and the
+/// claiming rule of SPEC §4.
+///
+/// The first to ask for a name gets it. A later one asking for a taken `x` gets `x#k`, the
+/// smallest k >= 2 whose `x#k` is not taken. A generated name is never handed out again,
+/// even after its widget is gone; an explicit name that is free again may be claimed again.
+///
+/// - Complexity: a claim is O(1) amortised plus the length of the name, even when every
+///   widget of a page asks for the same id: the search for k resumes where the last one
+///   for the same base stopped (names below it are taken or generated, so never free),
+///   except for explicit `x#j` names freed later, which a small heap per base remembers.
+public struct NameClaims: Sendable {
+    /// Live names, plus every generated name ever handed out (retired ones stay taken).
+    private var taken: Set<String> = []
+    /// Names this namespace generated (`x#k`), live or retired.
+    private var generated: Set<String> = []
+    /// Per base name: the next k to try.
+    private var nextSuffix: [String: Int] = [:]
+    /// Per base name: explicit `base#j` names freed with j below `nextSuffix[base]`.
+    private var freedBelow: [String: MinHeap] = [:]
+
+    public init() {}
+
+    init(minimumCapacity: Int) { taken.reserveCapacity(minimumCapacity) }
+
+    /// Whether `name` is currently unavailable (live, or generated at some point).
+    public func isTaken(_ name: String) -> Bool { taken.contains(name) }
+
+    /// Claims `requested`; returns the name granted and whether it differs.
+    public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
+        if taken.insert(requested).inserted { return (requested, false) }
+        var k = 0
+        if var heap = freedBelow[requested] {
+            while let j = heap.popMin() {
+                if !taken.contains(Self.name(requested, j)) { k = j; break }
+            }
+            freedBelow[requested] = heap.isEmpty ? nil : heap
+        }
+        if k == 0 {
+            k = nextSuffix[requested] ?? 2
+            while taken.contains(Self.name(requested, k)) { k += 1 }
+            nextSuffix[requested] = k + 1
+        }
+        let name = Self.name(requested, k)
+        taken.insert(name)
+        generated.insert(name)
+        return (name, true)
+    }
+
+    /// Gives `name` up (its widget left the page). Explicit names become free again;
+    /// generated ones stay retired.
+    public mutating func release(_ name: String) {
+        guard !generated.contains(name), taken.remove(name) != nil else { return }
+        // An explicit `base#j` below the base's counter would otherwise never be found
+        // again by the resumed search.
+        if let (base, j) = Self.split(name), j < (nextSuffix[base] ?? 2) {
+            freedBelow[base, default: MinHeap()].insert(j)
+        }
+    }
+
+    static func name(_ base: String, _ k: Int) -> String { base + "#" + String(k) }
+
+    /// `base#k` with k >= 2 written canonically, split at the last '#'.
+    static func split(_ name: String) -> (String, Int)? {
+        guard let hash = name.lastIndex(of: "#") else { return nil }
+        let digits = name[name.index(after: hash)...]
+        guard let first = digits.first, first != "0", digits.allSatisfy(\.isASCII), let k = Int(digits), k >= 2 else { return nil }
+        return (String(name[..<hash]), k)
+    }
+}
+
+/// A binary min-heap of positive integers.
+struct MinHeap: Sendable {
+    private var items: [Int] = []
+
+    var isEmpty: Bool { items.isEmpty }
+
+    mutating func insert(_ v: Int) {
+        items.append(v)
+        var i = items.count - 1
+        while i > 0 {
+            let parent = (i - 1) / 2
+            if items[parent] <= items[i] { break }
+            items.swapAt(parent, i)
+            i = parent
+        }
+    }
+
+    mutating func popMin() -> Int? {
+        guard let first = items.first else { return nil }
+        let last = items.removeLast()
+        if !items.isEmpty {
+            items[0] = last
+            var i = 0
+            while true {
+                let l = 2 * i + 1, r = l + 1
+                var m = i
+                if l < items.count && items[l] < items[m] { m = l }
+                if r < items.count && items[r] < items[m] { m = r }
+                if m == i { break }
+                items.swapAt(i, m)
+                i = m
+            }
+        }
+        return first
+    }
+}

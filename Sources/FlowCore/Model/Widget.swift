@@ -1,0 +1,66 @@
+import FlowJSON
+
+/// One widget: the uniform envelope (id, type, layout, actions, tracking) around content
+/// only its registered type understands.
+///
+/// `data`, the action objects and `tracking` are kept exactly as received, so the widget
+/// writes back out unchanged. Equality covers every field but the fingerprint, which is a
+/// cache of the content fields (kept current as they change) for the refresh diff.
+public struct Widget: Sendable, Equatable, Identifiable {
+    /// Present and unique on the page after every operation (SPEC §4).
+    public var id: String
+    public var type: String { didSet { refreshFingerprint() } }
+    public var layout: WidgetLayout {
+        get { layoutBox?.layout ?? .default }
+        set {
+            layoutBox = newValue.isDefault ? nil : LayoutBox(newValue)
+            refreshFingerprint()
+        }
+    }
+    /// Event name (`tap`, `long_press`, `change`, …) to action.
+    public var actions: [String: ActionData] { didSet { refreshFingerprint() } }
+    public var tracking: RawJSON? { didSet { refreshFingerprint() } }
+    /// The raw `data` (`{}` when it was absent).
+    public var data: RawJSON { didSet { refreshFingerprint() } }
+    public var content: WidgetContent
+    /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking are equal.
+    public private(set) var fingerprint: UInt64 = 0
+
+    /// Boxed because most widgets have no layout, and a layout is a few hundred bytes.
+    private var layoutBox: LayoutBox?
+
+    public init(id: String, type: String, layout: WidgetLayout = .default, actions: [String: ActionData] = [:],
+                tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
+        self.id = id
+        self.type = type
+        self.layoutBox = layout.isDefault ? nil : LayoutBox(layout)
+        self.actions = actions
+        self.tracking = tracking
+        self.data = data
+        self.content = content
+        refreshFingerprint()
+    }
+
+    /// The content model as `T`, when it is one.
+    public func model<T>(as type: T.Type) -> T? { content.model(as: T.self) }
+
+    private mutating func refreshFingerprint() {
+        var h = Fingerprint.mix(Fingerprint.string(type), UInt64(bitPattern: Int64(layout.hashValue)))
+        h = Fingerprint.mix(h, data.fingerprint)
+        var actionSum: UInt64 = 0
+        for (event, action) in actions { actionSum &+= Fingerprint.mix(Fingerprint.string(event), action.raw.fingerprint) }
+        h = Fingerprint.mix(h, actionSum)
+        h = Fingerprint.mix(h, tracking?.fingerprint ?? 0)
+        fingerprint = h
+    }
+
+    public static func == (a: Widget, b: Widget) -> Bool {
+        a.id == b.id && a.type == b.type && a.layout == b.layout && a.actions == b.actions
+            && a.tracking == b.tracking && a.data == b.data && a.content == b.content
+    }
+}
+
+final class LayoutBox: Sendable {
+    let layout: WidgetLayout
+    init(_ layout: WidgetLayout) { self.layout = layout }
+}

@@ -1,0 +1,90 @@
+import FlowJSON
+
+/// The backend-controlled chrome around a widget. A renderer applies it inside out:
+/// padding, background or gradient, corner clip, border, margin.
+public struct WidgetLayout: FlowDecodable, JSONWritable, Hashable {
+    public var padding: Insets?
+    public var margin: Insets?
+    public var cornerRadius: CornerRadius?
+    public var background: ColorData?
+    public var gradient: Gradient?
+    public var border: Border?
+    public var width: WidgetWidth?
+
+    public static let `default` = WidgetLayout()
+
+    public init(padding: Insets? = nil, margin: Insets? = nil, cornerRadius: CornerRadius? = nil, background: ColorData? = nil,
+                gradient: Gradient? = nil, border: Border? = nil, width: WidgetWidth? = nil) {
+        self.padding = padding
+        self.margin = margin
+        self.cornerRadius = cornerRadius
+        self.background = background
+        self.gradient = gradient
+        self.border = border
+        self.width = width
+    }
+
+    /// A known key of the wrong type fails the whole layout (the widget gets the default).
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a layout object", found: reader) }
+        self.init(
+            padding: try o.optional("padding"), margin: try o.optional("margin"), cornerRadius: try o.optional("corner_radius"),
+            background: try o.optional("background"), gradient: try o.optional("gradient"), border: try o.optional("border"),
+            width: try o.optional("width"))
+    }
+
+    public var isDefault: Bool { self == .default }
+
+    public func write(to writer: inout JSONWriter) {
+        var o = ObjectWriter(&writer)
+        o.field("padding", padding, &writer)
+        o.field("margin", margin, &writer)
+        o.field("corner_radius", cornerRadius, &writer)
+        o.field("background", background, &writer)
+        o.field("gradient", gradient, &writer)
+        o.field("border", border, &writer)
+        o.field("width", width, &writer)
+        o.close(&writer)
+    }
+}
+
+/// How a section lays out its widgets.
+public struct SectionLayout: FlowDecodable, JSONWritable, Hashable {
+    public enum Arrangement: String, Sendable, Hashable {
+        case vertical, carousel, grid
+    }
+
+    /// `vertical` for any other string, or none: backends may invent arrangements without
+    /// breaking old clients.
+    public var arrangement: Arrangement
+    /// Columns, for a grid.
+    public var columns: Int?
+    public var itemSpacing: Double?
+    public var insets: Insets?
+
+    public static let `default` = SectionLayout()
+
+    public init(arrangement: Arrangement = .vertical, columns: Int? = nil, itemSpacing: Double? = nil, insets: Insets? = nil) {
+        self.arrangement = arrangement
+        self.columns = columns
+        self.itemSpacing = itemSpacing
+        self.insets = insets
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a section layout object", found: reader) }
+        let arrangement = try o.optional("arrangement", as: String.self)
+        self.init(
+            arrangement: arrangement.flatMap(Arrangement.init(rawValue:)) ?? .vertical, columns: try o.optional("columns"),
+            itemSpacing: try o.optional("item_spacing"), insets: try o.optional("insets"))
+    }
+
+    public func write(to writer: inout JSONWriter) {
+        var o = ObjectWriter(&writer)
+        o.field("arrangement", arrangement == .vertical ? nil : arrangement.rawValue, &writer)
+        o.field("columns", columns, &writer)
+        o.field("item_spacing", itemSpacing, &writer)
+        o.field("insets", insets, &writer)
+        o.close(&writer)
+    }
+}

@@ -1,0 +1,22 @@
+import FlowCore
+
+/// `accordion`: `header` (required), `initially_expanded`, `items`: nested widgets decoded by
+/// the page's rules (lossy, diagnostics at `…data.items.N`, ids unique within the accordion).
+public struct Accordion: FlowDecodable, Equatable {
+    public var header: TextData
+    public var initiallyExpanded: Bool?
+    public var items: [Widget]
+
+    public init(header: TextData, initiallyExpanded: Bool? = nil, items: [Widget] = []) {
+        self.header = header
+        self.initiallyExpanded = initiallyExpanded
+        self.items = items
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
+        header = try o.required("header")
+        initiallyExpanded = try o.optional("initially_expanded")
+        items = try reader.context.at(.key("items")) { try o.optional("items", as: WidgetList.self)?.widgets } ?? []
+    }
+}
