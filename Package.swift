@@ -7,6 +7,7 @@ let package = Package(
         .library(name: "FlowJSON", targets: ["FlowJSON"]),
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
+        .library(name: "FlowWorkloads", targets: ["FlowWorkloads"]),
         .executable(name: "flow", targets: ["flow"]),
     ],
     targets: [
@@ -19,11 +20,15 @@ let package = Package(
         // The starter widget content models (no views).
         .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
 
+        // Deterministic workloads, corpus loading, and the invariant checks (oracles) shared by
+        // tests, fuzz targets and benchmarks.
+        .target(name: "FlowWorkloads", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets"]),
+
         // The command-line tool.
-        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets"]),
+        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads"]),
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
-        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
     ],
     swiftLanguageModes: [.v6]
 )

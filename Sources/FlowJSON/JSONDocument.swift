@@ -20,6 +20,9 @@ public final class JSONDocument: @unchecked Sendable {
     private let entries: UnsafeMutablePointer<UInt64>
     /// Number of tape entries (values, keys included).
     public let entryCount: Int
+    /// Whether some string holds a `\u` escape: only then can a string fail to decode (a
+    /// lone surrogate), so readers skip that check for documents without one.
+    public let mayHoldLoneSurrogates: Bool
 
     /// Scans `bytes` (strict RFC 8259; see ``JSONScanOptions`` for the limits).
     ///
@@ -32,6 +35,7 @@ public final class JSONDocument: @unchecked Sendable {
         let scanned = try result.get()
         self.entries = scanned.entries
         self.entryCount = scanned.count
+        self.mayHoldLoneSurrogates = scanned.sawUnicodeEscape
     }
 
     /// Scans a copy of `data`.
@@ -72,7 +76,7 @@ public final class JSONDocument: @unchecked Sendable {
     /// ``JSONSyntaxError/Reason/loneSurrogate``) makes the document invalid.
     public static func validate(_ buffer: UnsafeRawBufferPointer, options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
         let bytes = buffer.bindMemory(to: UInt8.self)
-        let (entries, count) = try JSONScanner.scan(bytes, options: options)
+        let (entries, count, _) = try JSONScanner.scan(bytes, options: options)
         defer { free(entries) }
         let view = JSONTapeView(bytes: bytes, tape: UnsafeBufferPointer(start: entries, count: count))
         for i in 0..<count where view.kind(i) == .string && view.flag(i) {

@@ -29,11 +29,13 @@ struct JSONScanner {
     /// Whether each open container is an object (1) or an array (0).
     private var stackIsObject: UnsafeMutablePointer<Bool>
     private var depth = 0
+    /// Whether any string holds a `\u` escape (only those can name a lone surrogate).
+    private var sawUnicodeEscape = false
 
     /// Scans `buffer` and returns the tape (allocated with `malloc`; the caller frees it).
     static func scan(
         _ buffer: UnsafeBufferPointer<UInt8>, options: JSONScanOptions
-    ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int) {
+    ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool) {
         let limit = options.effectiveMaximumDocumentSize
         if buffer.count > limit {
             throw JSONSyntaxError(.documentTooLarge(size: buffer.count, limit: limit), offset: 0, line: 1, column: 1)
@@ -49,7 +51,7 @@ struct JSONScanner {
             throw error
         }
         scanner.releaseStack()
-        return (scanner.shrunkTape(), scanner.tapeCount)
+        return (scanner.shrunkTape(), scanner.tapeCount, scanner.sawUnicodeEscape)
     }
 
     private init(base: UnsafePointer<UInt8>, buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
@@ -356,7 +358,7 @@ struct JSONScanner {
         isDigit(c) || (c | 0x20) &- UInt8(ascii: "a") < 6
     }
 
-    private func scanEscape(at i: Int) throws(JSONSyntaxError) -> Int {
+    private mutating func scanEscape(at i: Int) throws(JSONSyntaxError) -> Int {
         guard i + 1 < count else { throw fail(.unterminatedString, at: i) }
         switch base[i + 1] {
         case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"),
@@ -367,6 +369,7 @@ struct JSONScanner {
                   isHexDigit(base[i + 2]), isHexDigit(base[i + 3]),
                   isHexDigit(base[i + 4]), isHexDigit(base[i + 5])
             else { throw fail(.invalidUnicodeEscape, at: i) }
+            sawUnicodeEscape = true
             return i + 6
         default:
             throw fail(.invalidEscape(base[i + 1]), at: i)

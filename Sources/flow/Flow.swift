@@ -14,6 +14,7 @@ struct Subcommand: Sendable {
 let commands: [Subcommand] = [
     Subcommand(spec: ValidateCommand.spec, run: ValidateCommand.run),
     Subcommand(spec: InspectCommand.spec, run: InspectCommand.run),
+    Subcommand(spec: GenerateCommand.spec, run: GenerateCommand.run),
 ]
 
 func generalHelp() -> String {

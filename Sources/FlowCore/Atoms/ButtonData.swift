@@ -4,24 +4,31 @@ import FlowJSON
 /// "disabled", "action" }`.
 public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
     public var title: TextData
-    public var style: String?
-    public var backgroundColor: ColorData?
-    public var cornerRadius: CornerRadius?
-    public var icon: IconData?
-    public var fullWidth: Bool?
-    public var disabled: Bool?
     public var action: ActionData?
+    private var extras: Extras<Fields>?
+
+    struct Fields: EmptyCheckable {
+        var style: String?
+        var backgroundColor: ColorData?
+        var cornerRadius: CornerRadius?
+        var icon: IconData?
+        var fullWidth: Bool?
+        var disabled: Bool?
+    }
+
+    public var style: String? { get { extras.field(\.style) } set { extras.set(\.style, newValue) } }
+    public var backgroundColor: ColorData? { get { extras.field(\.backgroundColor) } set { extras.set(\.backgroundColor, newValue) } }
+    public var cornerRadius: CornerRadius? { get { extras.field(\.cornerRadius) } set { extras.set(\.cornerRadius, newValue) } }
+    public var icon: IconData? { get { extras.field(\.icon) } set { extras.set(\.icon, newValue) } }
+    public var fullWidth: Bool? { get { extras.field(\.fullWidth) } set { extras.set(\.fullWidth, newValue) } }
+    public var disabled: Bool? { get { extras.field(\.disabled) } set { extras.set(\.disabled, newValue) } }
 
     public init(title: TextData, style: String? = nil, backgroundColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
                 icon: IconData? = nil, fullWidth: Bool? = nil, disabled: Bool? = nil, action: ActionData? = nil) {
         self.title = title
-        self.style = style
-        self.backgroundColor = backgroundColor
-        self.cornerRadius = cornerRadius
-        self.icon = icon
-        self.fullWidth = fullWidth
-        self.disabled = disabled
         self.action = action
+        self.extras = .make(Fields(style: style, backgroundColor: backgroundColor, cornerRadius: cornerRadius,
+                                   icon: icon, fullWidth: fullWidth, disabled: disabled))
     }
 
     public init<R: ValueReader>(from reader: R) throws {

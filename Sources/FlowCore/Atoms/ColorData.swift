@@ -4,15 +4,21 @@ import FlowJSON
 /// unvalidated (tokens are the host's vocabulary).
 public struct ColorData: FlowDecodable, JSONWritable, Hashable {
     public var hex: String?
-    public var darkHex: String?
-    public var token: String?
-    public var alpha: Double?
+    private var extras: Extras<Fields>?
+
+    struct Fields: EmptyCheckable {
+        var darkHex: String?
+        var token: String?
+        var alpha: Double?
+    }
+
+    public var darkHex: String? { get { extras.field(\.darkHex) } set { extras.set(\.darkHex, newValue) } }
+    public var token: String? { get { extras.field(\.token) } set { extras.set(\.token, newValue) } }
+    public var alpha: Double? { get { extras.field(\.alpha) } set { extras.set(\.alpha, newValue) } }
 
     public init(hex: String? = nil, darkHex: String? = nil, token: String? = nil, alpha: Double? = nil) {
         self.hex = hex
-        self.darkHex = darkHex
-        self.token = token
-        self.alpha = alpha
+        self.extras = .make(Fields(darkHex: darkHex, token: token, alpha: alpha))
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -25,7 +31,7 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
     }
 
     public func write(to writer: inout JSONWriter) {
-        if let hex, darkHex == nil, token == nil, alpha == nil { return hex.write(to: &writer) }
+        if let hex, extras == nil { return hex.write(to: &writer) }
         var o = ObjectWriter(&writer)
         o.field("hex", hex, &writer)
         o.field("dark_hex", darkHex, &writer)

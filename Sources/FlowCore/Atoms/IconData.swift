@@ -3,15 +3,21 @@ import FlowJSON
 /// `"star.fill"`, or `{ "symbol" (required), "size", "color", "action" }`.
 public struct IconData: FlowDecodable, JSONWritable, Hashable {
     public var symbol: String
-    public var size: Double?
-    public var color: ColorData?
-    public var action: ActionData?
+    private var extras: Extras<Fields>?
+
+    struct Fields: EmptyCheckable {
+        var size: Double?
+        var color: ColorData?
+        var action: ActionData?
+    }
+
+    public var size: Double? { get { extras.field(\.size) } set { extras.set(\.size, newValue) } }
+    public var color: ColorData? { get { extras.field(\.color) } set { extras.set(\.color, newValue) } }
+    public var action: ActionData? { get { extras.field(\.action) } set { extras.set(\.action, newValue) } }
 
     public init(symbol: String, size: Double? = nil, color: ColorData? = nil, action: ActionData? = nil) {
         self.symbol = symbol
-        self.size = size
-        self.color = color
-        self.action = action
+        self.extras = .make(Fields(size: size, color: color, action: action))
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -24,7 +30,7 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
     }
 
     public func write(to writer: inout JSONWriter) {
-        if size == nil, color == nil, action == nil { return symbol.write(to: &writer) }
+        guard extras != nil else { return symbol.write(to: &writer) }
         var o = ObjectWriter(&writer)
         o.field("symbol", symbol, &writer)
         o.field("size", size, &writer)

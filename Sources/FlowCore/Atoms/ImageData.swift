@@ -4,22 +4,29 @@ import FlowJSON
 /// "placeholder_color", "shimmer", "alt" }`.
 public struct ImageData: FlowDecodable, JSONWritable, Hashable {
     public var url: String
-    public var aspectRatio: Double?
-    public var scaleMode: String?
-    public var cornerRadius: CornerRadius?
-    public var placeholderColor: ColorData?
-    public var shimmer: Bool?
-    public var alt: String?
+    private var extras: Extras<Fields>?
+
+    struct Fields: EmptyCheckable {
+        var aspectRatio: Double?
+        var scaleMode: String?
+        var cornerRadius: CornerRadius?
+        var placeholderColor: ColorData?
+        var shimmer: Bool?
+        var alt: String?
+    }
+
+    public var aspectRatio: Double? { get { extras.field(\.aspectRatio) } set { extras.set(\.aspectRatio, newValue) } }
+    public var scaleMode: String? { get { extras.field(\.scaleMode) } set { extras.set(\.scaleMode, newValue) } }
+    public var cornerRadius: CornerRadius? { get { extras.field(\.cornerRadius) } set { extras.set(\.cornerRadius, newValue) } }
+    public var placeholderColor: ColorData? { get { extras.field(\.placeholderColor) } set { extras.set(\.placeholderColor, newValue) } }
+    public var shimmer: Bool? { get { extras.field(\.shimmer) } set { extras.set(\.shimmer, newValue) } }
+    public var alt: String? { get { extras.field(\.alt) } set { extras.set(\.alt, newValue) } }
 
     public init(url: String, aspectRatio: Double? = nil, scaleMode: String? = nil, cornerRadius: CornerRadius? = nil,
                 placeholderColor: ColorData? = nil, shimmer: Bool? = nil, alt: String? = nil) {
         self.url = url
-        self.aspectRatio = aspectRatio
-        self.scaleMode = scaleMode
-        self.cornerRadius = cornerRadius
-        self.placeholderColor = placeholderColor
-        self.shimmer = shimmer
-        self.alt = alt
+        self.extras = .make(Fields(aspectRatio: aspectRatio, scaleMode: scaleMode, cornerRadius: cornerRadius,
+                                   placeholderColor: placeholderColor, shimmer: shimmer, alt: alt))
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -35,9 +42,7 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
     }
 
     public func write(to writer: inout JSONWriter) {
-        if aspectRatio == nil, scaleMode == nil, cornerRadius == nil, placeholderColor == nil, shimmer == nil, alt == nil {
-            return url.write(to: &writer)
-        }
+        guard extras != nil else { return url.write(to: &writer) }
         var o = ObjectWriter(&writer)
         o.field("url", url, &writer)
         o.field("aspect_ratio", aspectRatio, &writer)

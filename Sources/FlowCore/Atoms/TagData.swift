@@ -4,19 +4,25 @@ import FlowJSON
 public struct TagData: FlowDecodable, JSONWritable, Hashable {
     public var text: TextData
     public var backgroundColor: ColorData?
-    public var borderColor: ColorData?
-    public var cornerRadius: CornerRadius?
-    public var icon: IconData?
-    public var action: ActionData?
+    private var extras: Extras<Fields>?
+
+    struct Fields: EmptyCheckable {
+        var borderColor: ColorData?
+        var cornerRadius: CornerRadius?
+        var icon: IconData?
+        var action: ActionData?
+    }
+
+    public var borderColor: ColorData? { get { extras.field(\.borderColor) } set { extras.set(\.borderColor, newValue) } }
+    public var cornerRadius: CornerRadius? { get { extras.field(\.cornerRadius) } set { extras.set(\.cornerRadius, newValue) } }
+    public var icon: IconData? { get { extras.field(\.icon) } set { extras.set(\.icon, newValue) } }
+    public var action: ActionData? { get { extras.field(\.action) } set { extras.set(\.action, newValue) } }
 
     public init(text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil,
                 cornerRadius: CornerRadius? = nil, icon: IconData? = nil, action: ActionData? = nil) {
         self.text = text
         self.backgroundColor = backgroundColor
-        self.borderColor = borderColor
-        self.cornerRadius = cornerRadius
-        self.icon = icon
-        self.action = action
+        self.extras = .make(Fields(borderColor: borderColor, cornerRadius: cornerRadius, icon: icon, action: action))
     }
 
     public init<R: ValueReader>(from reader: R) throws {

@@ -3,19 +3,25 @@ import FlowJSON
 /// Text: `"Hi"`, or `{ "text" (required), "font", "color", "alignment", "max_lines", "is_markdown" }`.
 public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStringLiteral {
     public var text: String
-    public var font: FontData?
-    public var color: ColorData?
-    public var alignment: String?
-    public var maxLines: Int?
-    public var isMarkdown: Bool?
+    private var style: Extras<Style>?
+
+    struct Style: EmptyCheckable {
+        var font: FontData?
+        var color: ColorData?
+        var alignment: String?
+        var maxLines: Int?
+        var isMarkdown: Bool?
+    }
+
+    public var font: FontData? { get { style.field(\.font) } set { style.set(\.font, newValue) } }
+    public var color: ColorData? { get { style.field(\.color) } set { style.set(\.color, newValue) } }
+    public var alignment: String? { get { style.field(\.alignment) } set { style.set(\.alignment, newValue) } }
+    public var maxLines: Int? { get { style.field(\.maxLines) } set { style.set(\.maxLines, newValue) } }
+    public var isMarkdown: Bool? { get { style.field(\.isMarkdown) } set { style.set(\.isMarkdown, newValue) } }
 
     public init(text: String, font: FontData? = nil, color: ColorData? = nil, alignment: String? = nil, maxLines: Int? = nil, isMarkdown: Bool? = nil) {
         self.text = text
-        self.font = font
-        self.color = color
-        self.alignment = alignment
-        self.maxLines = maxLines
-        self.isMarkdown = isMarkdown
+        self.style = .make(Style(font: font, color: color, alignment: alignment, maxLines: maxLines, isMarkdown: isMarkdown))
     }
 
     public init(stringLiteral value: String) { self.init(text: value) }
@@ -32,7 +38,7 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
     }
 
     public func write(to writer: inout JSONWriter) {
-        if font == nil, color == nil, alignment == nil, maxLines == nil, isMarkdown == nil { return text.write(to: &writer) }
+        guard style != nil else { return text.write(to: &writer) }
         var o = ObjectWriter(&writer)
         o.field("text", text, &writer)
         o.field("font", font, &writer)

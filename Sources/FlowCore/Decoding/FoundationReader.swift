@@ -57,6 +57,8 @@ public struct FoundationReader: ValueReader {
         return try decoder.decode(EmptyObjectContent.self, from: Data("{}".utf8)).value
     }
 
+    public func widgetFingerprint() -> UInt64? { nil }
+
     public var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }
@@ -82,12 +84,18 @@ public struct FoundationObject: ObjectReader {
         return FoundationReader(decoder: d, context: context)
     }
 
-    public func keys() -> [String] { container.allKeys.map(\.stringValue) }
+    public func forEachMember(_ body: (String, FoundationReader) throws -> Void) rethrows {
+        for key in container.allKeys {
+            if let v = value(forDynamicKey: key.stringValue) { try body(key.stringValue, v) }
+        }
+    }
 }
 
 public struct FoundationArray: ArrayReader {
     var container: any UnkeyedDecodingContainer
     let context: DecodeContext
+
+    public var count: Int? { container.count }
 
     public mutating func next() -> FoundationReader? {
         guard !container.isAtEnd, let d = try? container.superDecoder() else { return nil }

@@ -62,13 +62,17 @@ public struct PageDecoder: Sendable {
     /// Decodes an already scanned document.
     public func decode(_ document: JSONDocument) throws(PageDecodingError) -> DecodedPage {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
+        ctx.identity.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in
             Result { () throws(PageDecodingError) in
-                let root = TapeReader(view: view, index: 0, context: ctx, document: document)
-                do throws(PageSchema.Failure) {
-                    return try PageSchema.decodeDocument(root, ctx: ctx)
-                } catch {
-                    throw Self.failure(error, view: view, bareRoot: options.bareRoot)
+                let source = TapeSource(view: view, document: document, context: ctx)
+                return try withExtendedLifetime(source) { () throws(PageDecodingError) in
+                    do throws(PageSchema.Failure) {
+                        return try PageSchema.decodeDocument(TapeReader(source: source, index: 0), ctx: ctx)
+                    } catch {
+                        throw Self.failure(error, view: view, bareRoot: options.bareRoot)
+                    }
                 }
             }
         }
@@ -84,9 +88,12 @@ public struct PageDecoder: Sendable {
         guard let document = try? JSONDocument(bytes: bytes, options: options.limits) else { return nil }
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
         return document.withView { view in
-            guard let o = TapeReader(view: view, index: 0, context: ctx, document: document).object() else { return nil }
-            let sheet = ctx.at(.key("sheet")) { PageSchema.decodeSheet(o, ctx: ctx) }
-            return (sheet, ctx.diagnostics)
+            let source = TapeSource(view: view, document: document, context: ctx)
+            return withExtendedLifetime(source) {
+                guard let o = TapeReader(source: source, index: 0).object() else { return nil }
+                let sheet = ctx.at(.key("sheet")) { PageSchema.decodeSheet(o, ctx: ctx) }
+                return (sheet, ctx.diagnostics)
+            }
         }
     }
 

@@ -203,6 +203,7 @@ enum PageSchema {
             return []
         }
         var sections: [Section] = []
+        sections.reserveCapacity(elements.count ?? 0)
         var j = 0
         while let e = elements.next() {
             if let s = ctx.at(.index(j), { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }) { sections.append(s) }
@@ -257,6 +258,7 @@ enum PageSchema {
             return []
         }
         var widgets: [Widget] = []
+        widgets.reserveCapacity(elements.count ?? 0)
         var i = 0
         while let e = elements.next() {
             ctx.at(.index(i)) {
@@ -345,7 +347,7 @@ enum PageSchema {
                 ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
             }
         }
-        var actions: [String: ActionData] = [:]
+        var actions = WidgetActions()
         if let v = o.present("actions") {
             ctx.at(.key("actions")) { actions = decodeActions(v, ctx: ctx, type: type) }
         }
@@ -355,22 +357,29 @@ enum PageSchema {
             if tracking == nil { ctx.record(.invalidField, at: .key("tracking"), type: type, "tracking holds a string that does not decode") }
         }
         return Widget(id: requestedID(), type: type, layout: layout, actions: actions, tracking: tracking, data: data,
-                      content: .model(WidgetModel(value: content, entry: entry)))
+                      content: .model(WidgetModel(value: content, entry: entry)), fingerprint: r.widgetFingerprint())
     }
 
-    /// Event name to action; a bad event is absent with its own diagnostic. Events are
-    /// visited in name order so both decode paths record in the same order.
-    static func decodeActions<R: ValueReader>(_ r: R, ctx: DecodeContext, type: String) -> [String: ActionData] {
+    /// Event name to action; a bad event is absent with its own diagnostic. The first
+    /// occurrence of an event name counts; diagnostics come in event-name order, so both
+    /// decode paths record them in the same order.
+    static func decodeActions<R: ValueReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
         guard let o = r.object() else {
             ctx.record(.invalidField, type: type, "expected actions to be an object, found \(r.foundDescription)")
-            return [:]
+            return WidgetActions()
         }
-        var actions: [String: ActionData] = [:]
-        for event in o.keys().sorted() {
-            guard let v = o.value(forDynamicKey: event), !v.isNull else { continue }
-            do { actions[event] = try v.read(ActionData.self) } catch {
-                ctx.record(.invalidField, at: .key(event), type: type, describe(error))
+        var failures: [(event: String, message: String)] = []
+        var absent: [String] = []  // events sent as null: present for the first-occurrence rule
+        var actions = WidgetActions()
+        o.forEachMember { event, v in
+            guard actions[event] == nil, !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
+            guard !v.isNull else { return absent.append(event) }
+            do { actions.insertIfAbsent(event, try v.read(ActionData.self)) } catch {
+                failures.append((event, describe(error)))
             }
+        }
+        for failure in failures.sorted(by: { $0.event < $1.event }) {
+            ctx.record(.invalidField, at: .key(failure.event), type: type, failure.message)
         }
         return actions
     }

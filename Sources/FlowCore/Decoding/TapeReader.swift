@@ -5,24 +5,40 @@ import Darwin
 #endif
 import FlowJSON
 
+/// What every reader of one decode shares: the index, its document, the decode context.
+///
+/// Readers hold an unowned pointer to it and an entry index, two words passed in
+/// registers; the decode keeps it alive for as long as any reader exists.
+public final class TapeSource {
+    let view: JSONTapeView
+    unowned(unsafe) let document: JSONDocument
+    unowned(unsafe) let context: DecodeContext
+
+    init(view: JSONTapeView, document: JSONDocument, context: DecodeContext) {
+        self.view = view
+        self.document = document
+        self.context = context
+    }
+
+    /// `{}`, for widgets without `data` (immortal, so its view outlives any reader).
+    static let emptyObject = try! JSONDocument("{}")
+}
+
 /// The fast path's reader: one entry of the FlowJSON index.
 ///
-/// Three words and a context pointer; every accessor reads the tape directly and builds a
-/// `String` only when asked for one.
+/// Every accessor reads the tape directly and builds a `String` only when asked for one.
 public struct TapeReader: ValueReader {
-    public let view: JSONTapeView
+    unowned(unsafe) let source: TapeSource
     public let index: Int
-    /// The decode outlives every reader it hands out; no reference counting on this path.
-    public unowned(unsafe) let context: DecodeContext
-    /// The document `view` belongs to (raw slices keep it alive).
-    unowned(unsafe) let document: JSONDocument
 
-    init(view: JSONTapeView, index: Int, context: DecodeContext, document: JSONDocument) {
-        self.view = view
+    init(source: TapeSource, index: Int) {
+        self.source = source
         self.index = index
-        self.context = context
-        self.document = document
     }
+
+    @inline(__always) var view: JSONTapeView { source.view }
+
+    public var context: DecodeContext { source.context }
 
     public var kind: JSONKind { view.kind(index) }
 
@@ -52,18 +68,18 @@ public struct TapeReader: ValueReader {
     }
 
     public func object() -> TapeObject? {
-        guard view.kind(index) == .object, Self.keysDecode(view, index) else { return nil }
-        return TapeObject(view: view, index: index, context: context, document: document)
+        guard view.kind(index) == .object, !source.document.mayHoldLoneSurrogates || Self.keysDecode(view, index) else { return nil }
+        return TapeObject(source: source, index: index)
     }
 
     public func array() -> TapeArray? {
         guard view.kind(index) == .array else { return nil }
-        return TapeArray(view: view, cursor: index + 1, end: view.next(index), context: context, document: document)
+        return TapeArray(source: source, cursor: index + 1, end: view.next(index))
     }
 
     public func raw() -> RawJSON? {
-        guard Self.stringsDecode(view, index) else { return nil }
-        return RawJSON(document: document, index: index)
+        guard !source.document.mayHoldLoneSurrogates || Self.stringsDecode(view, index) else { return nil }
+        return RawJSON(document: source.document, index: index)
     }
 
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -75,15 +91,15 @@ public struct TapeReader: ValueReader {
     public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable { try entry.fast(self) }
 
     public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable {
-        try Self.emptyObject.withView { view in
-            try entry.fast(TapeReader(view: view, index: 0, context: context, document: Self.emptyObject))
+        try TapeSource.emptyObject.withView { view in
+            let empty = TapeSource(view: view, document: TapeSource.emptyObject, context: source.context)
+            return try withExtendedLifetime(empty) { try entry.fast(TapeReader(source: empty, index: 0)) }
         }
     }
 
-    /// `{}`, for widgets without `data` (immortal, so its view outlives any reader).
-    static let emptyObject = try! JSONDocument("{}")
-
     public var foundDescription: String { view.kind(index).description }
+
+    public func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
 
     /// Whether every key of the object at `i` decodes (only escaped keys can fail).
     static func keysDecode(_ view: JSONTapeView, _ i: Int) -> Bool {
@@ -108,27 +124,29 @@ public struct TapeReader: ValueReader {
 }
 
 public struct TapeObject: ObjectReader {
-    let view: JSONTapeView
+    unowned(unsafe) let source: TapeSource
     let index: Int
-    unowned(unsafe) let context: DecodeContext
-    unowned(unsafe) let document: JSONDocument
+    /// The first member named `key`: a linear scan comparing length and first byte before
+    /// the bytes (schema objects have a handful of members).
+    public func value(forKey key: StaticString) -> TapeReader? { scan(key) }
 
-    /// The first member named `key`: a linear scan that rejects on length before comparing
-    /// bytes (schema objects have a handful of members).
-    public func value(forKey key: StaticString) -> TapeReader? {
+    private func scan(_ key: StaticString) -> TapeReader? {
+        let view = source.view
         let count = key.utf8CodeUnitCount
         let keyStart = key.utf8Start
+        let base = view.bytes.baseAddress!
         let end = view.next(index)
         var k = index + 1
         while k < end {
             let v = k + 1
-            let range = view.byteRange(k)
             if !view.flag(k) {
-                if range.count == count && memcmp(view.bytes.baseAddress! + range.lowerBound, keyStart, count) == 0 {
-                    return TapeReader(view: view, index: v, context: context, document: document)
+                let range = view.byteRange(k)
+                if range.count == count && (count == 0 || base[range.lowerBound] == keyStart[0])
+                    && memcmp(base + range.lowerBound, keyStart, count) == 0 {
+                    return TapeReader(source: source, index: v)
                 }
             } else if (try? view.string(k)) == key.description {
-                return TapeReader(view: view, index: v, context: context, document: document)
+                return TapeReader(source: source, index: v)
             }
             k = view.next(v)
         }
@@ -136,12 +154,13 @@ public struct TapeObject: ObjectReader {
     }
 
     public func value(forDynamicKey key: String) -> TapeReader? {
+        let view = source.view
         var found: Int?
         view.forEachMember(index) { k, v in
             if Self.keyMatches(view, k, key) { found = v; return false }
             return true
         }
-        return found.map { TapeReader(view: view, index: $0, context: context, document: document) }
+        return found.map { TapeReader(source: source, index: $0) }
     }
 
     /// Keys compare as Swift strings (canonical equivalence, as Foundation's decoder);
@@ -158,28 +177,38 @@ public struct TapeObject: ObjectReader {
         return (try? view.string(k)) == key
     }
 
-    public func keys() -> [String] {
-        var result: [String] = []
-        var seen = Set<String>()
-        view.forEachMember(index) { k, _ in
-            if let key = try? view.string(k), seen.insert(key).inserted { result.append(key) }
-            return true
+    public func forEachMember(_ body: (String, TapeReader) throws -> Void) rethrows {
+        let view = source.view
+        let end = view.next(index)
+        var k = index + 1
+        while k < end {
+            let v = k + 1
+            if let key = try? view.string(k) { try body(key, TapeReader(source: source, index: v)) }
+            k = view.next(v)
         }
-        return result
     }
 }
 
 public struct TapeArray: ArrayReader {
-    let view: JSONTapeView
+    unowned(unsafe) let source: TapeSource
     var cursor: Int
     let end: Int
-    unowned(unsafe) let context: DecodeContext
-    unowned(unsafe) let document: JSONDocument
+
+    public var count: Int? {
+        let view = source.view
+        var n = 0
+        var e = cursor
+        while e < end {
+            n += 1
+            e = view.next(e)
+        }
+        return n
+    }
 
     public mutating func next() -> TapeReader? {
         guard cursor < end else { return nil }
-        let reader = TapeReader(view: view, index: cursor, context: context, document: document)
-        cursor = view.next(cursor)
+        let reader = TapeReader(source: source, index: cursor)
+        cursor = source.view.next(cursor)
         return reader
     }
 }

@@ -42,14 +42,18 @@ public protocol ValueReader {
     func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable
     /// What the value is, for messages ("a number").
     var foundDescription: String { get }
+    /// The fingerprint of this widget element, when this path can compute it cheaply
+    /// (see `Fingerprint`); nil leaves it to be computed from the model when asked.
+    func widgetFingerprint() -> UInt64?
 }
 
 public protocol ObjectReader {
     associatedtype Value: ValueReader
     /// The first member named `key` (null included), nil when absent.
     func value(forKey key: StaticString) -> Value?
-    /// The distinct keys, each once (first occurrence); order unspecified.
-    func keys() -> [String]
+    /// Calls `body` for each member whose key decodes; duplicates may be included (callers
+    /// keep the first occurrence), order unspecified.
+    func forEachMember(_ body: (String, Value) throws -> Void) rethrows
     /// The value for an arbitrary key (event names, dictionary keys).
     func value(forDynamicKey key: String) -> Value?
 }
@@ -57,6 +61,8 @@ public protocol ObjectReader {
 public protocol ArrayReader {
     associatedtype Element: ValueReader
     mutating func next() -> Element?
+    /// The number of elements, when known cheaply (to reserve storage).
+    var count: Int? { get }
 }
 
 /// A model decodable by the library's generic route, on either path.
@@ -184,6 +190,7 @@ extension Array: FlowDecodable where Element: FlowDecodable {
     public init<R: ValueReader>(from reader: R) throws {
         guard var elements = reader.array() else { throw ContentError.mismatch(expected: "an array", found: reader) }
         var result: [Element] = []
+        result.reserveCapacity(elements.count ?? 0)
         var i = 0
         while let e = elements.next() {
             do { result.append(try e.read(Element.self)) } catch {

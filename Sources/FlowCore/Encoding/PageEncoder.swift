@@ -98,9 +98,9 @@ public enum PageEncoder {
         if !widget.actions.isEmpty {
             o.key("actions", &writer)
             var a = ObjectWriter(&writer)
-            for event in widget.actions.keys.sorted() {
-                a.dynamicKey(event, &writer)
-                widget.actions[event]!.write(to: &writer)
+            for event in widget.actions {
+                a.dynamicKey(event.name, &writer)
+                event.action.write(to: &writer)
             }
             a.close(&writer)
         }

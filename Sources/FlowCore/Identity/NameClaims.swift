@@ -21,7 +21,8 @@ public struct NameClaims: Sendable {
 
     public init() {}
 
-    init(minimumCapacity: Int) { taken.reserveCapacity(minimumCapacity) }
+    /// Makes room for `n` names up front (the decoder knows about how many are coming).
+    mutating func reserveCapacity(_ n: Int) { taken.reserveCapacity(n) }
 
     /// Whether `name` is currently unavailable (live, or generated at some point).
     public func isTaken(_ name: String) -> Bool { taken.contains(name) }

@@ -14,23 +14,31 @@ public struct Widget: Sendable, Equatable, Identifiable {
         get { layoutBox?.layout ?? .default }
         set {
             layoutBox = newValue.isDefault ? nil : LayoutBox(newValue)
-            refreshFingerprint()
+            storedFingerprint = nil
         }
     }
     /// Event name (`tap`, `long_press`, `change`, …) to action.
-    public var actions: [String: ActionData] { didSet { refreshFingerprint() } }
+    public var actions: WidgetActions { didSet { refreshFingerprint() } }
     public var tracking: RawJSON? { didSet { refreshFingerprint() } }
     /// The raw `data` (`{}` when it was absent).
     public var data: RawJSON { didSet { refreshFingerprint() } }
     public var content: WidgetContent
-    /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking are equal.
-    public private(set) var fingerprint: UInt64 = 0
+    /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
+    /// are spelled the same. The decoder stores it; otherwise it is computed when asked.
+    public var fingerprint: UInt64 { storedFingerprint ?? Fingerprint.widget(self) }
+    private var storedFingerprint: UInt64?
 
     /// Boxed because most widgets have no layout, and a layout is a few hundred bytes.
     private var layoutBox: LayoutBox?
 
-    public init(id: String, type: String, layout: WidgetLayout = .default, actions: [String: ActionData] = [:],
+    public init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
                 tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
+        self.init(id: id, type: type, layout: layout, actions: actions, tracking: tracking, data: data, content: content, fingerprint: nil)
+    }
+
+    /// With the fingerprint the decoder computed from the element (nil: hash the model).
+    init(id: String, type: String, layout: WidgetLayout, actions: WidgetActions, tracking: RawJSON?,
+         data: RawJSON, content: WidgetContent, fingerprint: UInt64?) {
         self.id = id
         self.type = type
         self.layoutBox = layout.isDefault ? nil : LayoutBox(layout)
@@ -38,21 +46,14 @@ public struct Widget: Sendable, Equatable, Identifiable {
         self.tracking = tracking
         self.data = data
         self.content = content
-        refreshFingerprint()
+        self.storedFingerprint = fingerprint
     }
 
     /// The content model as `T`, when it is one.
     public func model<T>(as type: T.Type) -> T? { content.model(as: T.self) }
 
-    private mutating func refreshFingerprint() {
-        var h = Fingerprint.mix(Fingerprint.string(type), UInt64(bitPattern: Int64(layout.hashValue)))
-        h = Fingerprint.mix(h, data.fingerprint)
-        var actionSum: UInt64 = 0
-        for (event, action) in actions { actionSum &+= Fingerprint.mix(Fingerprint.string(event), action.raw.fingerprint) }
-        h = Fingerprint.mix(h, actionSum)
-        h = Fingerprint.mix(h, tracking?.fingerprint ?? 0)
-        fingerprint = h
-    }
+    /// A field changed: the stored fingerprint no longer describes the widget.
+    private mutating func refreshFingerprint() { storedFingerprint = nil }
 
     public static func == (a: Widget, b: Widget) -> Bool {
         a.id == b.id && a.type == b.type && a.layout == b.layout && a.actions == b.actions

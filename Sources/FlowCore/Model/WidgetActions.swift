@@ -1,0 +1,45 @@
+import FlowJSON
+
+/// A widget's actions: event name (`tap`, `long_press`, `change`, or any other) to action.
+///
+/// Held as a small array sorted by event name (widgets have one or two events), so it costs
+/// one allocation, compares without hashing, and writes in a stable order.
+public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDictionaryLiteral {
+    public struct Event: Sendable, Equatable {
+        public var name: String
+        public var action: ActionData
+    }
+
+    public private(set) var events: [Event] = []
+
+    public init() {}
+
+    public init(dictionaryLiteral elements: (String, ActionData)...) {
+        for (name, action) in elements { self[name] = action }
+    }
+
+    public var isEmpty: Bool { events.isEmpty }
+    public var count: Int { events.count }
+    public var names: [String] { events.map(\.name) }
+
+    /// The action for an event; nil when the backend sent none (dispatching it does nothing).
+    public subscript(event: String) -> ActionData? {
+        get { events.first { $0.name == event }?.action }
+        set {
+            if let i = events.firstIndex(where: { $0.name == event }) {
+                if let newValue { events[i].action = newValue } else { events.remove(at: i) }
+            } else if let newValue {
+                let at = events.firstIndex { $0.name > event } ?? events.count
+                events.insert(Event(name: event, action: newValue), at: at)
+            }
+        }
+    }
+
+    /// Adds an event that is not present yet (the decoder's first-occurrence rule).
+    mutating func insertIfAbsent(_ name: String, _ action: ActionData) {
+        guard !events.contains(where: { $0.name == name }) else { return }
+        self[name] = action
+    }
+
+    public func makeIterator() -> IndexingIterator<[Event]> { events.makeIterator() }
+}
