@@ -24,8 +24,16 @@ let package = Package(
         // tests, fuzz targets and benchmarks.
         .target(name: "FlowWorkloads", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets"]),
 
+        // The benchmark harness and suites, and the allocation counter they rely on (it wraps
+        // malloc and friends in the executable that links it: the flow tool).
+        .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        .target(
+            name: "FlowBenchmarks",
+            dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "CAllocationCounter"],
+            path: "Benchmarks/FlowBenchmarks"),
+
         // The command-line tool.
-        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads"]),
+        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "FlowBenchmarks"]),
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),

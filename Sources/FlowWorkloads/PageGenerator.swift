@@ -22,6 +22,17 @@ public struct PageGenerator: Sendable {
         public var nesting: Int
         /// Where section positions and ids start (a next page continues a first one).
         public var firstSection: Int
+        /// How section widgets choose their ids.
+        public var idMode: IDMode = .realistic
+
+        public enum IDMode: String, Sendable, Hashable {
+            /// Mostly explicit and distinct (one in ten positional), `duplicateRate` reused.
+            case realistic
+            /// Every section widget sends the same id: the renaming worst case.
+            case allSame
+            /// Every section widget sends an id of its own.
+            case allDistinct
+        }
 
         public init(widgets: Int = 1000, seed: UInt64 = 1, badRate: Double = 0, duplicateRate: Double = 0,
                     sections: Int? = nil, nesting: Int = 1, firstSection: Int = 0) {
@@ -181,8 +192,11 @@ private struct State {
         byte("{")
         key("type"); string(type); comma()
         // Most widgets send an id; a few rely on their positional one.
-        if fixedID != nil || rng.below(10) > 0 {
-            key("id"); string(fixedID ?? nextID(type)); comma()
+        switch (fixedID, options.idMode) {
+        case (let id?, _): key("id"); string(id); comma()
+        case (nil, .allSame): key("id"); string("same"); comma()
+        case (nil, .allDistinct): serial += 1; key("id"); string("w\(serial)"); comma()
+        case (nil, .realistic): if rng.below(10) > 0 { key("id"); string(nextID(type)); comma() }
         }
         if rng.below(10) < 3 { key("layout"); layout(); comma() }
         key("data"); data(k, depth: depth)

@@ -15,6 +15,7 @@ let commands: [Subcommand] = [
     Subcommand(spec: ValidateCommand.spec, run: ValidateCommand.run),
     Subcommand(spec: InspectCommand.spec, run: InspectCommand.run),
     Subcommand(spec: GenerateCommand.spec, run: GenerateCommand.run),
+    Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
 ]
 
 func generalHelp() -> String {

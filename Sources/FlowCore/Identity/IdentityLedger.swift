@@ -22,3 +22,15 @@ public struct IdentityLedger: Sendable {
         if page.footer != nil { for i in page.footer!.widgets.indices { claim(&page.footer!.widgets[i]) } }
     }
 }
+
+extension IdentityLedger {
+    /// Claims the given widget and section ids in order, as decoding does: the identity
+    /// pass on its own, for measuring it apart from the decode it is part of.
+    public static func claiming(widgetIDs: [String], sectionIDs: [String]) -> IdentityLedger {
+        var ledger = IdentityLedger()
+        ledger.widgets.reserveCapacity(widgetIDs.count)
+        for id in widgetIDs { _ = ledger.widgets.claim(id) }
+        for id in sectionIDs { _ = ledger.sections.claim(id) }
+        return ledger
+    }
+}

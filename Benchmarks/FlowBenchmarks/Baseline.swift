@@ -1,0 +1,138 @@
+import Foundation
+import FlowJSON
+
+/// A saved run to compare against (`--save-baseline`, `--baseline`).
+///
+/// Allocations and instructions per call are deterministic, so they gate: a rise past the
+/// threshold is a regression. Wall time on a shared two-core machine is not, so it is
+/// reported and gates only when asked (`--gate-wall`).
+public struct Baseline: Sendable {
+    public struct Entry: Sendable {
+        public var allocations: Double
+        public var instructions: Double?
+        public var wallMedian: Double
+    }
+
+    public var entries: [String: Entry]
+
+    public init(_ report: Report) {
+        var entries: [String: Entry] = [:]
+        for r in report.results where r.gates {
+            entries[r.name] = Entry(allocations: r.allocationsPerOp, instructions: r.instructions.value, wallMedian: r.median)
+        }
+        self.entries = entries
+    }
+
+    public func json() -> [UInt8] {
+        var list = JSONObject()
+        for name in entries.keys.sorted() {
+            let e = entries[name]!
+            list.append(name, .object([
+                "allocations_per_op": Report.number(e.allocations),
+                "instructions_per_op": e.instructions.map(Report.number) ?? .null,
+                "wall_median_ns": Report.number(e.wallMedian),
+            ]))
+        }
+        var root = JSONObject()
+        root.append("schema", "flow-bench-baseline/1")
+        root.append("benchmarks", .object(list))
+        var bytes = JSONWriter.encode(.object(root))
+        bytes.append(0x0A)
+        return bytes
+    }
+
+    public init(bytes: [UInt8]) throws {
+        let value: JSONValue
+        do { value = try JSONValue(parsing: bytes) } catch { throw BenchError("baseline is not valid JSON: \(error)") }
+        guard value["schema"]?.stringValue == "flow-bench-baseline/1", let list = value["benchmarks"]?.objectValue else {
+            throw BenchError("baseline: expected {\"schema\": \"flow-bench-baseline/1\", \"benchmarks\": {…}}")
+        }
+        var entries: [String: Entry] = [:]
+        for m in list {
+            guard let a = m.value["allocations_per_op"]?.numberValue?.doubleValue,
+                  let w = m.value["wall_median_ns"]?.numberValue?.doubleValue
+            else { throw BenchError("baseline: entry \(m.key) lacks allocations_per_op or wall_median_ns") }
+            entries[m.key] = Entry(allocations: a, instructions: m.value["instructions_per_op"]?.numberValue?.doubleValue, wallMedian: w)
+        }
+        self.entries = entries
+    }
+
+    /// Compares a run with this baseline.
+    public func compare(_ report: Report, thresholdPercent: Double, gateWall: Bool) -> BaselineComparison {
+        var comparison = BaselineComparison(thresholdPercent: thresholdPercent, gateWall: gateWall)
+        let limit = thresholdPercent / 100
+        for r in report.results {
+            guard let e = entries[r.name] else { continue }
+            comparison.compared += 1
+            func check(_ metric: String, _ now: Double?, _ then: Double?, gates: Bool) {
+                guard let now, let then, then > 0 || now > 0 else { return }
+                let change = then == 0 ? 1 : (now - then) / then
+                let finding = BaselineComparison.Finding(benchmark: r.name, metric: metric, baseline: then, current: now, change: change)
+                if change > limit {
+                    if gates { comparison.regressions.append(finding) } else { comparison.notices.append(finding) }
+                } else if change < -limit && gates {
+                    comparison.improvements.append(finding)
+                }
+            }
+            check("allocations/op", r.allocationsPerOp, e.allocations, gates: true)
+            check("instructions/op", r.instructions.value, e.instructions, gates: true)
+            check("wall median", r.median, e.wallMedian, gates: gateWall)
+        }
+        return comparison
+    }
+}
+
+public struct BaselineComparison: Sendable {
+    public struct Finding: Sendable {
+        public let benchmark: String
+        public let metric: String
+        public let baseline: Double
+        public let current: Double
+        public let change: Double
+
+        var text: String {
+            String(format: "%@  %@: %@ -> %@ (%+.1f%%)", benchmark, metric, Format.count(baseline), Format.count(current), change * 100)
+        }
+    }
+
+    public let thresholdPercent: Double
+    public let gateWall: Bool
+    public var compared = 0
+    /// Past the threshold on a gating metric: the run fails (exit 2).
+    public var regressions: [Finding] = []
+    /// Past the threshold on wall time without --gate-wall: reported, not failed.
+    public var notices: [Finding] = []
+    /// Better than the baseline past the threshold: time to refresh it.
+    public var improvements: [Finding] = []
+
+    public var failed: Bool { !regressions.isEmpty }
+
+    func textLines() -> [String] {
+        var lines = [String(format: "Baseline: %d benchmarks compared, threshold %.1f%% (allocations and instructions gate%@).",
+                            compared, thresholdPercent, gateWall ? ", wall time too" : "; wall time is reported only")]
+        if regressions.isEmpty { lines.append("  no regression") }
+        for f in regressions { lines.append("  REGRESSION  " + f.text) }
+        for f in notices { lines.append("  slower (wall, not gated)  " + f.text) }
+        for f in improvements { lines.append("  improved  " + f.text) }
+        if !improvements.isEmpty { lines.append("  Improvements past the threshold: refresh the baseline (flow bench --quick --save-baseline FILE).") }
+        return lines
+    }
+
+    func markdownLine() -> String {
+        if regressions.isEmpty {
+            return "**Baseline:** no regression past \(thresholdPercent)% (\(compared) compared, \(improvements.count) improved)."
+        }
+        return "**Baseline: \(regressions.count) regression(s)** past \(thresholdPercent)%: " + regressions.map { "`\($0.benchmark)` \($0.metric) \(String(format: "%+.1f%%", $0.change * 100))" }.joined(separator: ", ")
+    }
+
+    var json: JSONValue {
+        func list(_ findings: [Finding]) -> JSONValue {
+            .array(findings.map { f in
+                .object(["benchmark": .string(f.benchmark), "metric": .string(f.metric), "baseline": Report.number(f.baseline),
+                         "current": Report.number(f.current), "change_pct": Report.number(f.change * 100)])
+            })
+        }
+        return .object(["threshold_pct": Report.number(thresholdPercent), "gate_wall": .bool(gateWall), "compared": Report.number(Double(compared)),
+                        "regressions": list(regressions), "wall_notices": list(notices), "improvements": list(improvements)])
+    }
+}

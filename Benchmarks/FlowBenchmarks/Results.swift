@@ -1,0 +1,102 @@
+/// The measured figures of one benchmark, as reported and compared.
+public struct BenchmarkResult: Sendable {
+    public let name: String
+    public let summary: String
+    public let gates: Bool
+    public let iterations: Int
+    /// Wall time per call, nanoseconds.
+    public let min: Double
+    public let median: Double
+    public let p90: Double
+    public let max: Double
+    public let bytes: Int?
+    public let widgets: Int?
+    public let allocationsPerOp: Double
+    public let peakRSS: Int?
+    public let rssGrowth: Int?
+    public var instructions: Instructions
+    public var comparisons: [Comparison] = []
+
+    public enum Instructions: Sendable {
+        case measured(Double)
+        /// valgrind is not on this machine.
+        case unavailable
+        /// Not measured on purpose (too slow under callgrind, or a competitor), or not asked for.
+        case skipped(String)
+
+        public var value: Double? { if case .measured(let v) = self { v } else { nil } }
+    }
+
+    /// The other benchmark of a peer pair, measured in the same run.
+    public struct Comparison: Sendable {
+        public let peer: String
+        public let label: String
+        public let isShare: Bool
+        /// Speedup: peer median / this median. Share: this median / peer median.
+        public let value: Double
+
+        public var formatted: String {
+            isShare ? String(format: "%.1f%% %@", value * 100, label) : String(format: "%.1fx %@", value, label)
+        }
+    }
+
+    public var group: String { String(name.split(separator: "/").first ?? Substring(name)) }
+    public var size: String { name.split(separator: "/").dropFirst().first.map(String.init) ?? "" }
+
+    /// MB/s (10^6 bytes) at the median.
+    public var megabytesPerSecond: Double? { bytes.map { Double($0) / 1e6 / (median / 1e9) } }
+    public var widgetsPerSecond: Double? { widgets.map { Double($0) / (median / 1e9) } }
+
+    init(benchmark: Benchmark, worker: WorkerResult) {
+        name = benchmark.name
+        summary = benchmark.summary
+        gates = benchmark.gates
+        let sorted = worker.times.sorted().map { Double($0) }
+        iterations = sorted.count
+        min = sorted.first ?? 0
+        max = sorted.last ?? 0
+        median = Self.percentile(sorted, 0.5)
+        p90 = Self.percentile(sorted, 0.9)
+        bytes = worker.bytesPerOp
+        widgets = worker.widgetsPerOp
+        allocationsPerOp = worker.allocationsPerOp
+        peakRSS = worker.peakRSS
+        rssGrowth = worker.rssGrowth
+        instructions = .skipped("not measured")
+    }
+
+    /// Linear interpolation between closest ranks.
+    static func percentile(_ sorted: [Double], _ p: Double) -> Double {
+        guard !sorted.isEmpty else { return 0 }
+        let rank = p * Double(sorted.count - 1)
+        let low = Int(rank.rounded(.down))
+        let high = Swift.min(low + 1, sorted.count - 1)
+        return sorted[low] + (sorted[high] - sorted[low]) * (rank - Double(low))
+    }
+}
+
+/// How a family of benchmarks grows with page size.
+public struct Scaling: Sendable {
+    public let group: String
+    /// (widgets, median ns) per size, ascending.
+    public let points: [(widgets: Int, median: Double)]
+
+    /// Least-squares slope of log(time) against log(widgets): 1 is linear.
+    public var exponent: Double {
+        let xs = points.map { Foundation.log(Double($0.widgets)) }
+        let ys = points.map { Foundation.log($0.median) }
+        let mx = xs.reduce(0, +) / Double(xs.count)
+        let my = ys.reduce(0, +) / Double(ys.count)
+        var num = 0.0, den = 0.0
+        for (x, y) in zip(xs, ys) {
+            num += (x - mx) * (y - my)
+            den += (x - mx) * (x - mx)
+        }
+        return den == 0 ? 0 : num / den
+    }
+
+    /// Time multiplier per 10x more widgets, from the fitted exponent.
+    public var perTenfold: Double { Foundation.pow(10, exponent) }
+}
+
+import Foundation

@@ -1,0 +1,166 @@
+import Foundation
+
+/// The parent side of `flow bench`: runs each selected benchmark in a worker process (and,
+/// where valgrind is present, once more under callgrind for its instruction count), then
+/// puts the figures together.
+public struct Runner {
+    public struct Options: Sendable {
+        public var filter: String?
+        public var quick = false
+        public var instructions = true
+        public var progress = true
+        public init() {}
+    }
+
+    public let options: Options
+
+    public init(options: Options) { self.options = options }
+
+    /// The benchmarks the options select whose inputs exist here.
+    public func selected() throws -> (run: [Benchmark], missing: [Benchmark]) {
+        var list = Suites.all
+        if options.quick { list = list.filter(\.quick) }
+        if let filter = options.filter {
+            let regex: Regex<AnyRegexOutput>
+            do { regex = try Regex(filter) } catch { throw BenchError("--filter: not a valid regular expression: \(filter)") }
+            list = list.filter { $0.name.contains(regex) }
+        }
+        return (list.filter(\.workload.isAvailable), list.filter { !$0.workload.isAvailable })
+    }
+
+    public func run() throws -> Report {
+        let (benchmarks, missing) = try selected()
+        guard !benchmarks.isEmpty else { throw BenchError("no benchmark matches (see flow bench --list)") }
+        let callgrind = options.instructions ? Callgrind.find() : nil
+        var results: [BenchmarkResult] = []
+        let started = Date()
+        for (n, b) in benchmarks.enumerated() {
+            progress("[\(n + 1)/\(benchmarks.count)] \(b.name) …")
+            let worker = try Self.spawnWorker(b.name, arguments: ["--min-time", options.quick ? "0.4" : "1.0"])
+            var result = BenchmarkResult(benchmark: b, worker: worker)
+            if !options.instructions {
+                result.instructions = .skipped("not asked for")
+            } else if callgrind == nil {
+                result.instructions = .unavailable
+            } else if !b.countsInstructions || !b.gates {
+                result.instructions = .skipped(b.gates ? "input too large for callgrind" : "competitor")
+            } else {
+                progress("[\(n + 1)/\(benchmarks.count)] \(b.name) under callgrind …")
+                result.instructions = .measured(try callgrind!.instructions(for: b.name))
+            }
+            progress("[\(n + 1)/\(benchmarks.count)] \(b.name): median \(Format.duration(result.median)) over \(result.iterations) runs\(result.instructions.value.map { ", \(Format.count($0)) instructions" } ?? "")", done: true)
+            results.append(result)
+        }
+        Self.compare(&results, benchmarks)
+        return Report(results: results, scaling: Self.scaling(results), quick: options.quick,
+                      missing: missing.map(\.name), seconds: Date().timeIntervalSince(started),
+                      instructionsAvailable: callgrind != nil)
+    }
+
+    private func progress(_ line: String, done: Bool = false) {
+        guard options.progress else { return }
+        if Terminal.stderrIsTTY {
+            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line + (done ? "\n" : "")).utf8))
+        } else if done {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
+
+    /// Ratios between peers measured in this run.
+    static func compare(_ results: inout [BenchmarkResult], _ benchmarks: [Benchmark]) {
+        let byName = Dictionary(uniqueKeysWithValues: results.map { ($0.name, $0.median) })
+        for i in results.indices {
+            guard let b = benchmarks.first(where: { $0.name == results[i].name }) else { continue }
+            for peer in b.peers {
+                guard let other = byName[peer.name], other > 0, results[i].median > 0 else { continue }
+                let value = peer.isShare ? results[i].median / other : other / results[i].median
+                results[i].comparisons.append(.init(peer: peer.name, label: peer.label, isShare: peer.isShare, value: value))
+            }
+        }
+    }
+
+    /// Groups measured at two or more of the swept sizes.
+    static func scaling(_ results: [BenchmarkResult]) -> [Scaling] {
+        var groups: [String: [(Int, Double)]] = [:]
+        var order: [String] = []
+        for r in results {
+            guard let widgets = Int(r.size.replacingOccurrences(of: "k", with: "000")), Suites.sizes.contains(widgets) else { continue }
+            if groups[r.group] == nil { order.append(r.group) }
+            groups[r.group, default: []].append((widgets, r.median))
+        }
+        return order.compactMap { g in
+            let points = groups[g]!.sorted { $0.0 < $1.0 }
+            return points.count >= 2 ? Scaling(group: g, points: points.map { (widgets: $0.0, median: $0.1) }) : nil
+        }
+    }
+
+    /// This executable, re-entered as a worker.
+    static func spawnWorker(_ name: String, arguments: [String], prefix: [String] = []) throws -> WorkerResult {
+        let output = try Subprocess.run(prefix + [Subprocess.selfPath, "bench", "--worker", name] + arguments)
+        guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
+              let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))
+        else { throw BenchError("worker for \(name) printed no result:\n\(output)") }
+        return result
+    }
+}
+
+/// valgrind's callgrind, counting the instructions of `flow_bench_measured` only.
+struct Callgrind {
+    let valgrind: String
+
+    static func find() -> Callgrind? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let path = "\(dir)/valgrind"
+            if FileManager.default.isExecutableFile(atPath: path) { return Callgrind(valgrind: path) }
+        }
+        return nil
+    }
+
+    func instructions(for name: String) throws -> Double {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-\(getpid())-\(UUID().uuidString).callgrind")
+        defer { try? FileManager.default.removeItem(at: out) }
+        let calls = 1
+        _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)], prefix: [
+            valgrind, "--tool=callgrind", "--toggle-collect=flow_bench_measured", "--callgrind-out-file=\(out.path)", "-q",
+        ])
+        guard let text = try? String(contentsOf: out, encoding: .utf8) else { throw BenchError("callgrind wrote no profile for \(name)") }
+        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let n = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return n / Double(calls) }
+        }
+        throw BenchError("callgrind profile for \(name) has no totals line")
+    }
+}
+
+enum Subprocess {
+    static let selfPath: String = {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+    }()
+
+    /// Runs a command with deterministic hashing, returns its stdout; stderr passes through
+    /// only when it fails.
+    static func run(_ command: [String]) throws -> String {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: command[0])
+        process.arguments = Array(command.dropFirst())
+        var env = ProcessInfo.processInfo.environment
+        env["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        process.environment = env
+        let stdout = Pipe()
+        let stderr = Pipe()
+        process.standardOutput = stdout
+        process.standardError = stderr
+        try process.run()
+        // Read before waiting: a full pipe would block the child.
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = stderr.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else {
+            throw BenchError("\(command.prefix(3).joined(separator: " ")) … exited with \(process.terminationStatus): \(String(decoding: err, as: UTF8.self))")
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+}
+
+enum Terminal {
+    static var stderrIsTTY: Bool { isatty(2) != 0 }
+}

@@ -1,0 +1,126 @@
+#if canImport(Glibc)
+import Glibc
+#endif
+import CAllocationCounter
+import Foundation
+import FlowJSON
+
+/// What a worker process measured for one benchmark (one JSON line on its stdout).
+struct WorkerResult: Codable {
+    var name: String
+    var times: [UInt64]
+    var allocationsPerOp: Double
+    var bytesPerOp: Int?
+    var widgetsPerOp: Int?
+    var peakRSS: Int?
+    var rssGrowth: Int?
+    /// Instruction-count mode: how many measured calls the callgrind run made.
+    var measuredCalls: Int?
+}
+
+/// The child side of `flow bench`: one benchmark, in a process of its own, so that its
+/// peak memory is its own and nothing left over from another benchmark disturbs it.
+public enum Worker {
+    public struct Settings: Sendable {
+        public var minTime: Double = 1.0
+        public var minIterations = 5
+        public var maxIterations = 10_000
+        /// Stop measuring after this long whatever the count (slow competitors).
+        public var maxTime: Double = 12
+        /// Instead of timing, make this many calls through `flow_bench_measured` for callgrind.
+        public var instructionCalls: Int?
+        public init() {}
+    }
+
+    public static func run(name: String, settings: Settings) throws -> String {
+        guard let benchmark = Suites.all.first(where: { $0.name == name }) else { throw BenchError("no benchmark named \(name)") }
+        let workload = try LoadedWorkload(benchmark.workload)
+        let operation = try benchmark.prepare(workload)
+        var result = WorkerResult(name: name, times: [], allocationsPerOp: 0, bytesPerOp: operation.bytes, widgetsPerOp: operation.widgets)
+
+        if let calls = settings.instructionCalls {
+            _ = operation.run()  // warm-up: lazily initialised state, outside the counted region
+            let box = Unmanaged.passRetained(OperationBox { _ = operation.run() })
+            for _ in 0..<calls {
+                flow_bench_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
+            }
+            box.release()
+            result.measuredCalls = calls
+            return try encode(result)
+        }
+
+        guard flow_allocation_counter_is_active() != 0 else {
+            throw BenchError("the allocation counter is not counting (the malloc wrappers are not linked in); refusing to report 0")
+        }
+        // Warm-up: until 0.2 s or two calls, whichever is longer.
+        let warmStart = now()
+        var warm = 0
+        while warm < 2 || now() - warmStart < 200_000_000 {
+            _ = operation.run()
+            warm += 1
+            if warm >= 100 { break }
+        }
+        Memory.resetPeak()
+        let rssBefore = Memory.currentRSS()
+        let start = now()
+        var allocations: UInt64 = 0
+        while true {
+            let a0 = flow_allocation_count()
+            let t0 = now()
+            var made = operation.run()
+            let t1 = now()
+            allocations &+= flow_allocation_count() - a0
+            made = nil  // released outside the timed region
+            _ = made
+            result.times.append(t1 - t0)
+            let elapsed = Double(t1 - start) / 1e9
+            if result.times.count >= settings.maxIterations { break }
+            if result.times.count >= settings.minIterations && elapsed >= settings.minTime { break }
+            if result.times.count >= 3 && elapsed >= settings.maxTime { break }
+        }
+        result.allocationsPerOp = Double(allocations) / Double(result.times.count)
+        result.peakRSS = Memory.peakRSS()
+        if let peak = result.peakRSS, let before = rssBefore { result.rssGrowth = max(0, peak - before) }
+        return try encode(result)
+    }
+
+    private static func encode(_ result: WorkerResult) throws -> String {
+        String(decoding: try JSONEncoder().encode(result), as: UTF8.self)
+    }
+
+    static func now() -> UInt64 {
+        var ts = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &ts)
+        return UInt64(ts.tv_sec) * 1_000_000_000 + UInt64(ts.tv_nsec)
+    }
+}
+
+final class OperationBox {
+    let body: () -> Void
+    init(_ body: @escaping () -> Void) { self.body = body }
+}
+
+/// Resident memory, from /proc (Linux).
+enum Memory {
+    /// Resets the peak (VmHWM) so that what follows is measured on its own.
+    static func resetPeak() {
+        if let f = fopen("/proc/self/clear_refs", "w") {
+            fputs("5", f)
+            fclose(f)
+        }
+    }
+
+    static func currentRSS() -> Int? { statusField("VmRSS:") }
+
+    static func peakRSS() -> Int? { statusField("VmHWM:") }
+
+    /// A `kB` field of /proc/self/status, in bytes.
+    private static func statusField(_ name: String) -> Int? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix(name) {
+            let digits = line.dropFirst(name.count).trimmingCharacters(in: .whitespaces).split(separator: " ").first
+            return digits.flatMap { Int($0) }.map { $0 * 1024 }
+        }
+        return nil
+    }
+}
