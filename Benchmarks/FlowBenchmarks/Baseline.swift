@@ -33,12 +33,13 @@ public struct Baseline: Sendable {
                 "wall_median_ns": Report.number(e.wallMedian),
             ]))
         }
-        var root = JSONObject()
-        root.append("schema", "flow-bench-baseline/1")
-        root.append("benchmarks", .object(list))
-        var bytes = JSONWriter.encode(.object(root))
-        bytes.append(0x0A)
-        return bytes
+        // One benchmark per line, so a refreshed baseline reads well in a diff.
+        var text = "{\n  \"schema\": \"flow-bench-baseline/1\",\n  \"benchmarks\": {\n"
+        text += list.members.map { m in
+            "    " + String(decoding: JSONWriter.encode(.string(m.key)), as: UTF8.self) + ": " + String(decoding: JSONWriter.encode(m.value), as: UTF8.self)
+        }.joined(separator: ",\n")
+        text += "\n  }\n}\n"
+        return Array(text.utf8)
     }
 
     public init(bytes: [UInt8]) throws {

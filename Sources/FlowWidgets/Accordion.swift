@@ -15,8 +15,12 @@ public struct Accordion: FlowDecodable, Equatable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
-        header = try o.required("header")
-        initiallyExpanded = try o.optional("initially_expanded")
-        items = try reader.context.at(.key("items")) { try o.optional("items", as: WidgetList.self)?.widgets } ?? []
+        let f = o.fields(Self.fields)
+        header = try f.required(.header)
+        initiallyExpanded = try f.optional(.initiallyExpanded)
+        items = try reader.context.at(.key("items")) { try f.optional(.items, as: WidgetList.self)?.widgets } ?? []
     }
+
+    enum Field: Int, CaseIterable { case header, initiallyExpanded, items }
+    static let fields = FieldTable<Field>(["header", "initially_expanded", "items"])
 }

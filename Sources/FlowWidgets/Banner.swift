@@ -14,6 +14,10 @@ public struct Banner: FlowDecodable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
-        self.init(image: try o.required("image"), title: try o.optional("title"), subtitle: try o.optional("subtitle"))
+        let f = o.fields(Self.fields)
+        self.init(image: try f.required(.image), title: try f.optional(.title), subtitle: try f.optional(.subtitle))
     }
+
+    enum Field: Int, CaseIterable { case image, title, subtitle }
+    static let fields = FieldTable<Field>(["image", "title", "subtitle"])
 }

@@ -18,8 +18,12 @@ public struct ImageTextCard: FlowDecodable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            title: try o.required("title"), image: try o.optional("image"), subtitle: try o.optional("subtitle"),
-            tags: try o.optional("tags"), trailingIcon: try o.optional("trailing_icon"))
+            title: try f.required(.title), image: try f.optional(.image), subtitle: try f.optional(.subtitle),
+            tags: try f.optional(.tags), trailingIcon: try f.optional(.trailingIcon))
     }
+
+    enum Field: Int, CaseIterable { case title, image, subtitle, tags, trailingIcon }
+    static let fields = FieldTable<Field>(["title", "image", "subtitle", "tags", "trailing_icon"])
 }

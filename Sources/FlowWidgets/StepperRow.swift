@@ -18,8 +18,12 @@ public struct StepperRow: FlowDecodable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            title: try o.required("title"), subtitle: try o.optional("subtitle"), min: try o.optional("min"),
-            max: try o.optional("max"), initial: try o.optional("initial"))
+            title: try f.required(.title), subtitle: try f.optional(.subtitle), min: try f.optional(.min),
+            max: try f.optional(.max), initial: try f.optional(.initial))
     }
+
+    enum Field: Int, CaseIterable { case title, subtitle, min, max, initial }
+    static let fields = FieldTable<Field>(["title", "subtitle", "min", "max", "initial"])
 }

@@ -12,6 +12,10 @@ public struct TitleBlock: FlowDecodable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
-        self.init(title: try o.required("title"), subtitle: try o.optional("subtitle"))
+        let f = o.fields(Self.fields)
+        self.init(title: try f.required(.title), subtitle: try f.optional(.subtitle))
     }
+
+    enum Field: Int, CaseIterable { case title, subtitle }
+    static let fields = FieldTable<Field>(["title", "subtitle"])
 }

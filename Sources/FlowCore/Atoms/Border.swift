@@ -16,8 +16,12 @@ public struct Border: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a border object", found: reader) }
-        self.init(width: try o.optional("width"), color: try o.optional("color"), dashWidth: try o.optional("dash_width"), dashGap: try o.optional("dash_gap"))
+        let f = o.fields(Self.fields)
+        self.init(width: try f.optional(.width), color: try f.optional(.color), dashWidth: try f.optional(.dashWidth), dashGap: try f.optional(.dashGap))
     }
+
+    enum Field: Int, CaseIterable { case width, color, dashWidth, dashGap }
+    static let fields = FieldTable<Field>(["width", "color", "dash_width", "dash_gap"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

@@ -33,11 +33,15 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a button object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            title: try o.required("title"), style: try o.optional("style"), backgroundColor: try o.optional("bg_color"),
-            cornerRadius: try o.optional("corner_radius"), icon: try o.optional("icon"), fullWidth: try o.optional("full_width"),
-            disabled: try o.optional("disabled"), action: try o.optional("action"))
+            title: try f.required(.title), style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
+            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), fullWidth: try f.optional(.fullWidth),
+            disabled: try f.optional(.disabled), action: try f.optional(.action))
     }
+
+    enum Field: Int, CaseIterable { case title, style, backgroundColor, cornerRadius, icon, fullWidth, disabled, action }
+    static let fields = FieldTable<Field>(["title", "style", "bg_color", "corner_radius", "icon", "full_width", "disabled", "action"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

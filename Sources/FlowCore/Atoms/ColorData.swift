@@ -27,8 +27,12 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
             return
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a color string or object", found: reader) }
-        self.init(hex: try o.optional("hex"), darkHex: try o.optional("dark_hex"), token: try o.optional("token"), alpha: try o.optional("alpha"))
+        let f = o.fields(Self.fields)
+        self.init(hex: try f.optional(.hex), darkHex: try f.optional(.darkHex), token: try f.optional(.token), alpha: try f.optional(.alpha))
     }
+
+    enum Field: Int, CaseIterable { case hex, darkHex, token, alpha }
+    static let fields = FieldTable<Field>(["hex", "dark_hex", "token", "alpha"])
 
     public func write(to writer: inout JSONWriter) {
         if let hex, extras == nil { return hex.write(to: &writer) }

@@ -27,10 +27,14 @@ public struct CornerRadius: FlowDecodable, JSONWritable, Hashable, ExpressibleBy
             return
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a number or a corners object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            topLeft: try o.optional("top_left") ?? 0, topRight: try o.optional("top_right") ?? 0,
-            bottomLeft: try o.optional("bottom_left") ?? 0, bottomRight: try o.optional("bottom_right") ?? 0)
+            topLeft: try f.optional(.topLeft) ?? 0, topRight: try f.optional(.topRight) ?? 0,
+            bottomLeft: try f.optional(.bottomLeft) ?? 0, bottomRight: try f.optional(.bottomRight) ?? 0)
     }
+
+    enum Field: Int, CaseIterable { case topLeft, topRight, bottomLeft, bottomRight }
+    static let fields = FieldTable<Field>(["top_left", "top_right", "bottom_left", "bottom_right"])
 
     public var isUniform: Bool { topLeft == topRight && topLeft == bottomLeft && topLeft == bottomRight }
 

@@ -14,8 +14,12 @@ public struct FontData: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a font object", found: reader) }
-        self.init(size: try o.optional("size"), weight: try o.optional("weight"), token: try o.optional("token"))
+        let f = o.fields(Self.fields)
+        self.init(size: try f.optional(.size), weight: try f.optional(.weight), token: try f.optional(.token))
     }
+
+    enum Field: Int, CaseIterable { case size, weight, token }
+    static let fields = FieldTable<Field>(["size", "weight", "token"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

@@ -12,8 +12,12 @@ public struct Gradient: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a gradient object", found: reader) }
-        self.init(colors: try o.required("colors"), angle: try o.optional("angle"))
+        let f = o.fields(Self.fields)
+        self.init(colors: try f.required(.colors), angle: try f.optional(.angle))
     }
+
+    enum Field: Int, CaseIterable { case colors, angle }
+    static let fields = FieldTable<Field>(["colors", "angle"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

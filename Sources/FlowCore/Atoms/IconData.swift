@@ -26,8 +26,12 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
             return
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a symbol string or an icon object", found: reader) }
-        self.init(symbol: try o.required("symbol"), size: try o.optional("size"), color: try o.optional("color"), action: try o.optional("action"))
+        let f = o.fields(Self.fields)
+        self.init(symbol: try f.required(.symbol), size: try f.optional(.size), color: try f.optional(.color), action: try f.optional(.action))
     }
+
+    enum Field: Int, CaseIterable { case symbol, size, color, action }
+    static let fields = FieldTable<Field>(["symbol", "size", "color", "action"])
 
     public func write(to writer: inout JSONWriter) {
         guard extras != nil else { return symbol.write(to: &writer) }

@@ -35,11 +35,15 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
             return
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a URL string or an image object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            url: try o.required("url"), aspectRatio: try o.optional("aspect_ratio"), scaleMode: try o.optional("scale_mode"),
-            cornerRadius: try o.optional("corner_radius"), placeholderColor: try o.optional("placeholder_color"),
-            shimmer: try o.optional("shimmer"), alt: try o.optional("alt"))
+            url: try f.required(.url), aspectRatio: try f.optional(.aspectRatio), scaleMode: try f.optional(.scaleMode),
+            cornerRadius: try f.optional(.cornerRadius), placeholderColor: try f.optional(.placeholderColor),
+            shimmer: try f.optional(.shimmer), alt: try f.optional(.alt))
     }
+
+    enum Field: Int, CaseIterable { case url, aspectRatio, scaleMode, cornerRadius, placeholderColor, shimmer, alt }
+    static let fields = FieldTable<Field>(["url", "aspect_ratio", "scale_mode", "corner_radius", "placeholder_color", "shimmer", "alt"])
 
     public func write(to writer: inout JSONWriter) {
         guard extras != nil else { return url.write(to: &writer) }

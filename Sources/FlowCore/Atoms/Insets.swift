@@ -18,10 +18,14 @@ public struct Insets: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an insets object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            top: try o.optional("top") ?? 0, left: try o.optional("left") ?? 0,
-            right: try o.optional("right") ?? 0, bottom: try o.optional("bottom") ?? 0)
+            top: try f.optional(.top) ?? 0, left: try f.optional(.left) ?? 0,
+            right: try f.optional(.right) ?? 0, bottom: try f.optional(.bottom) ?? 0)
     }
+
+    enum Field: Int, CaseIterable { case top, left, right, bottom }
+    static let fields = FieldTable<Field>(["top", "left", "right", "bottom"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

@@ -16,8 +16,12 @@ public struct SeparatorData: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a separator object", found: reader) }
-        self.init(style: try o.optional("style"), color: try o.optional("color"), thickness: try o.optional("thickness"), insets: try o.optional("insets"))
+        let f = o.fields(Self.fields)
+        self.init(style: try f.optional(.style), color: try f.optional(.color), thickness: try f.optional(.thickness), insets: try f.optional(.insets))
     }
+
+    enum Field: Int, CaseIterable { case style, color, thickness, insets }
+    static let fields = FieldTable<Field>(["style", "color", "thickness", "insets"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

@@ -27,10 +27,14 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            text: try o.required("text"), backgroundColor: try o.optional("bg_color"), borderColor: try o.optional("border_color"),
-            cornerRadius: try o.optional("corner_radius"), icon: try o.optional("icon"), action: try o.optional("action"))
+            text: try f.required(.text), backgroundColor: try f.optional(.backgroundColor), borderColor: try f.optional(.borderColor),
+            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), action: try f.optional(.action))
     }
+
+    enum Field: Int, CaseIterable { case text, backgroundColor, borderColor, cornerRadius, icon, action }
+    static let fields = FieldTable<Field>(["text", "bg_color", "border_color", "corner_radius", "icon", "action"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

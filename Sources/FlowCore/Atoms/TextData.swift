@@ -32,10 +32,14 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
             return
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a string or a text object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            text: try o.required("text"), font: try o.optional("font"), color: try o.optional("color"),
-            alignment: try o.optional("alignment"), maxLines: try o.optional("max_lines"), isMarkdown: try o.optional("is_markdown"))
+            text: try f.required(.text), font: try f.optional(.font), color: try f.optional(.color),
+            alignment: try f.optional(.alignment), maxLines: try f.optional(.maxLines), isMarkdown: try f.optional(.isMarkdown))
     }
+
+    enum Field: Int, CaseIterable { case text, font, color, alignment, maxLines, isMarkdown }
+    static let fields = FieldTable<Field>(["text", "font", "color", "alignment", "max_lines", "is_markdown"])
 
     public func write(to writer: inout JSONWriter) {
         guard style != nil else { return text.write(to: &writer) }

@@ -84,6 +84,16 @@ public struct FoundationObject: ObjectReader {
         return FoundationReader(decoder: d, context: context)
     }
 
+    public func locate(_ keys: FieldKeys) -> FieldSlots {
+        var slots = FieldSlots()
+        for (i, name) in keys.names.enumerated() where container.contains(AnyCodingKey(name.description)) { slots[i] = Int32(i) }
+        return slots
+    }
+
+    public func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> FoundationReader {
+        value(forKey: keys.names[field])!
+    }
+
     public func forEachMember(_ body: (String, FoundationReader) throws -> Void) rethrows {
         for key in container.allKeys {
             if let v = value(forDynamicKey: key.stringValue) { try body(key.stringValue, v) }

@@ -291,7 +291,8 @@ enum PageSchema {
             ctx.record(.droppedElement, "expected a widget object, found \(r.foundDescription)")
             return nil
         }
-        guard let typeValue = o.present("type") else {
+        let f = o.fields(widgetFields)
+        guard let typeValue = f.present(.type) else {
             ctx.record(.droppedElement, "the widget has no \"type\"")
             return nil
         }
@@ -299,14 +300,14 @@ enum PageSchema {
             ctx.record(.droppedElement, "expected the widget type to be a string, found \(typeValue.foundDescription)")
             return nil
         }
-        let idValue = o.present("id")
+        let idValue = f.present(.id)
         let explicitID = idValue?.string()
         func requestedID() -> String {
             if let explicitID, !explicitID.isEmpty { return explicitID }
             return type + "@" + position.path
         }
 
-        let dataValue = o.present("data")
+        let dataValue = f.present(.data)
         guard let entry = ctx.registry.entry(for: type) else {
             ctx.record(.unknownType, type: type, "no content type is registered for \"\(type)\"")
             return placeholder(.unknownType, id: requestedID(), type: type, data: dataValue, ctx: ctx)
@@ -342,23 +343,26 @@ enum PageSchema {
                        "expected the id to be a string, found \(idValue.foundDescription); using \"\(requestedID())\"")
         }
         var layout = WidgetLayout.default
-        if let v = o.present("layout") {
+        if let v = f.present(.layout) {
             do { layout = try v.read(WidgetLayout.self) } catch {
                 ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
             }
         }
         var actions = WidgetActions()
-        if let v = o.present("actions") {
+        if let v = f.present(.actions) {
             ctx.at(.key("actions")) { actions = decodeActions(v, ctx: ctx, type: type) }
         }
         var tracking: RawJSON?
-        if let v = o.present("tracking") {
+        if let v = f.present(.tracking) {
             tracking = v.raw()
             if tracking == nil { ctx.record(.invalidField, at: .key("tracking"), type: type, "tracking holds a string that does not decode") }
         }
         return Widget(id: requestedID(), type: type, layout: layout, actions: actions, tracking: tracking, data: data,
                       content: .model(WidgetModel(value: content, entry: entry)), fingerprint: r.widgetFingerprint())
     }
+
+    enum WidgetField: Int, CaseIterable { case type, id, layout, data, actions, tracking }
+    static let widgetFields = FieldTable<WidgetField>(["type", "id", "layout", "data", "actions", "tracking"])
 
     /// Event name to action; a bad event is absent with its own diagnostic. The first
     /// occurrence of an event name counts; diagnostics come in event-name order, so both

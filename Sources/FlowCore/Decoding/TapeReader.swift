@@ -153,6 +153,34 @@ public struct TapeObject: ObjectReader {
         return nil
     }
 
+    /// One pass over the members, matching each key against the table; handles are tape
+    /// indices.
+    public func locate(_ keys: FieldKeys) -> FieldSlots {
+        var slots = FieldSlots()
+        let view = source.view
+        let base = view.bytes.baseAddress!
+        let end = view.next(index)
+        var k = index + 1
+        while k < end {
+            let v = k + 1
+            let j: Int?
+            if !view.flag(k) {
+                let r = view.byteRange(k)
+                j = keys.index(of: base + r.lowerBound, count: r.count)
+            } else {
+                j = (try? view.string(k)).flatMap(keys.index(of:))
+            }
+            if let j { slots.offer(j, Int32(truncatingIfNeeded: v)) }
+            k = view.next(v)
+        }
+        return slots
+    }
+
+    @inline(__always)
+    public func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> TapeReader {
+        TapeReader(source: source, index: Int(handle))
+    }
+
     public func value(forDynamicKey key: String) -> TapeReader? {
         let view = source.view
         var found: Int?

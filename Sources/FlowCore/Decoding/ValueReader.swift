@@ -56,6 +56,10 @@ public protocol ObjectReader {
     func forEachMember(_ body: (String, Value) throws -> Void) rethrows
     /// The value for an arbitrary key (event names, dictionary keys).
     func value(forDynamicKey key: String) -> Value?
+    /// Where each key of `keys` is, in one pass (see ``FieldTable``).
+    func locate(_ keys: FieldKeys) -> FieldSlots
+    /// The value a handle from ``locate(_:)`` stands for (`field` is its index in `keys`).
+    func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> Value
 }
 
 public protocol ArrayReader {

@@ -27,11 +27,15 @@ public struct WidgetLayout: FlowDecodable, JSONWritable, Hashable {
     /// A known key of the wrong type fails the whole layout (the widget gets the default).
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a layout object", found: reader) }
+        let f = o.fields(Self.fields)
         self.init(
-            padding: try o.optional("padding"), margin: try o.optional("margin"), cornerRadius: try o.optional("corner_radius"),
-            background: try o.optional("background"), gradient: try o.optional("gradient"), border: try o.optional("border"),
-            width: try o.optional("width"))
+            padding: try f.optional(.padding), margin: try f.optional(.margin), cornerRadius: try f.optional(.cornerRadius),
+            background: try f.optional(.background), gradient: try f.optional(.gradient), border: try f.optional(.border),
+            width: try f.optional(.width))
     }
+
+    enum Field: Int, CaseIterable { case padding, margin, cornerRadius, background, gradient, border, width }
+    static let fields = FieldTable<Field>(["padding", "margin", "corner_radius", "background", "gradient", "border", "width"])
 
     public var isDefault: Bool { self == .default }
 
@@ -73,11 +77,15 @@ public struct SectionLayout: FlowDecodable, JSONWritable, Hashable {
 
     public init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a section layout object", found: reader) }
-        let arrangement = try o.optional("arrangement", as: String.self)
+        let f = o.fields(Self.fields)
+        let arrangement = try f.optional(.arrangement, as: String.self)
         self.init(
-            arrangement: arrangement.flatMap(Arrangement.init(rawValue:)) ?? .vertical, columns: try o.optional("columns"),
-            itemSpacing: try o.optional("item_spacing"), insets: try o.optional("insets"))
+            arrangement: arrangement.flatMap(Arrangement.init(rawValue:)) ?? .vertical, columns: try f.optional(.columns),
+            itemSpacing: try f.optional(.itemSpacing), insets: try f.optional(.insets))
     }
+
+    enum Field: Int, CaseIterable { case arrangement, columns, itemSpacing, insets }
+    static let fields = FieldTable<Field>(["arrangement", "columns", "item_spacing", "insets"])
 
     public func write(to writer: inout JSONWriter) {
         var o = ObjectWriter(&writer)

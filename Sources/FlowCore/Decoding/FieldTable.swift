@@ -1,0 +1,128 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The keys a model reads from an object, declared once per model so the fast path finds
+/// all of them in a single pass over the object's members (instead of one scan per key).
+///
+///     enum Field: Int, CaseIterable { case text, font }
+///     static let fields = FieldTable<Field>(["text", "font"])
+///     let f = object.fields(Self.fields)
+///     text = try f.required(.text)
+public struct FieldTable<Field: RawRepresentable & CaseIterable>: Sendable where Field.RawValue == Int {
+    @usableFromInline let keys: FieldKeys
+
+    /// `names[i]` is the JSON key of the field whose raw value is `i`.
+    public init(_ names: [StaticString]) {
+        precondition(names.count == Field.allCases.count, "one key per field: \(names.count) keys for \(Field.allCases.count) fields")
+        keys = FieldKeys(names)
+    }
+}
+
+/// The untyped part of a field table: what readers match keys against. A class so that
+/// passing it around costs one pointer (tables are static: alive for the process).
+public final class FieldKeys: Sendable {
+    /// The most keys one table holds (the widest model, a button, reads eight).
+    public static let capacity = 8
+
+    public let names: [StaticString]
+    let lengths: [Int]
+    let firstBytes: [UInt8]
+
+    init(_ names: [StaticString]) {
+        precondition(names.count <= Self.capacity, "a field table holds at most \(Self.capacity) keys, got \(names.count)")
+        self.names = names
+        self.lengths = names.map { $0.utf8CodeUnitCount }
+        self.firstBytes = names.map { $0.utf8CodeUnitCount > 0 ? $0.utf8Start[0] : 0 }
+    }
+
+    /// The index of the key spelled by the `count` bytes at `bytes`.
+    @inline(__always)
+    func index(of bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
+        let first = count > 0 ? bytes[0] : 0
+        for j in 0..<names.count where lengths[j] == count && firstBytes[j] == first {
+            if count <= 1 || memcmp(bytes, names[j].utf8Start, count) == 0 { return j }
+        }
+        return nil
+    }
+
+    /// The index of a decoded key (escaped keys).
+    func index(of key: String) -> Int? { names.firstIndex { $0.description == key } }
+}
+
+/// Where each field of a table was found in an object: a reader-defined handle, or -1.
+public struct FieldSlots: Sendable {
+    @usableFromInline var handles: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1)
+
+    public init() {}
+
+    @inlinable
+    public subscript(i: Int) -> Int32 {
+        get { withUnsafeBytes(of: handles) { $0.load(fromByteOffset: i * 4, as: Int32.self) } }
+        set { withUnsafeMutableBytes(of: &handles) { $0.storeBytes(of: newValue, toByteOffset: i * 4, as: Int32.self) } }
+    }
+
+    /// Keeps the first handle offered for a field (first occurrence wins).
+    @inlinable
+    public mutating func offer(_ i: Int, _ handle: Int32) {
+        if self[i] < 0 { self[i] = handle }
+    }
+}
+
+/// The values an object holds for a table's fields: the first occurrence of each key, null
+/// included (as `value(forKey:)` answers).
+public struct FieldValues<Field: RawRepresentable & CaseIterable, Object: ObjectReader> where Field.RawValue == Int {
+    @usableFromInline let object: Object
+    @usableFromInline unowned(unsafe) let keys: FieldKeys
+    @usableFromInline let slots: FieldSlots
+
+    @inlinable
+    init(object: Object, keys: FieldKeys, slots: FieldSlots) {
+        self.object = object
+        self.keys = keys
+        self.slots = slots
+    }
+
+    /// The member for `field`, null included; nil when absent.
+    @inlinable
+    public func value(_ field: Field) -> Object.Value? {
+        let handle = slots[field.rawValue]
+        return handle < 0 ? nil : object.member(handle, keys, field.rawValue)
+    }
+
+    /// The member for `field`, nil when absent or null (null counts as absent).
+    @inlinable
+    public func present(_ field: Field) -> Object.Value? {
+        guard let v = value(field), !v.isNull else { return nil }
+        return v
+    }
+
+    /// A required field: missing, null or malformed is an error.
+    @inlinable
+    public func required<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T {
+        guard let v = present(field) else { throw ContentError.missing(keys.names[field.rawValue]) }
+        do { return try v.read(T.self) } catch { throw locate(error, field) }
+    }
+
+    /// An optional field: absent or null is nil; present and malformed is an error.
+    @inlinable
+    public func optional<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T? {
+        guard let v = present(field) else { return nil }
+        do { return try v.read(T.self) } catch { throw locate(error, field) }
+    }
+
+    @usableFromInline
+    func locate(_ error: any Error, _ field: Field) -> any Error {
+        (error as? ContentError)?.at(.key(keys.names[field.rawValue].description)) ?? error
+    }
+}
+
+extension ObjectReader {
+    /// The values for every field of `table`, found in one pass.
+    @inlinable
+    public func fields<F>(_ table: FieldTable<F>) -> FieldValues<F, Self> {
+        FieldValues(object: self, keys: table.keys, slots: locate(table.keys))
+    }
+}
