@@ -113,3 +113,46 @@ public struct JSONWriter {
         bytes.append(UInt8(ascii: "\""))
     }
 }
+
+extension JSONWriter {
+    /// Indented JSON (two spaces, one member or element per line, `"key": value`), for
+    /// files people read: golden outputs, baselines. Empty containers stay `{}` and `[]`.
+    public static func pretty(_ value: JSONValue) -> [UInt8] {
+        var writer = JSONWriter()
+        writer.writePretty(value, indent: 0)
+        writer.writeByte(0x0A)
+        return writer.bytes
+    }
+
+    private mutating func newline(_ indent: Int) {
+        writeByte(0x0A)
+        for _ in 0..<indent { writeRaw("  ") }
+    }
+
+    private mutating func writePretty(_ value: JSONValue, indent: Int) {
+        switch value {
+        case .array(let elements) where !elements.isEmpty:
+            writeByte(UInt8(ascii: "["))
+            for (i, e) in elements.enumerated() {
+                if i > 0 { writeByte(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writePretty(e, indent: indent + 1)
+            }
+            newline(indent)
+            writeByte(UInt8(ascii: "]"))
+        case .object(let object) where !object.isEmpty:
+            writeByte(UInt8(ascii: "{"))
+            for (i, m) in object.members.enumerated() {
+                if i > 0 { writeByte(UInt8(ascii: ",")) }
+                newline(indent + 1)
+                writeString(m.key)
+                writeRaw(": ")
+                writePretty(m.value, indent: indent + 1)
+            }
+            newline(indent)
+            writeByte(UInt8(ascii: "}"))
+        default:
+            write(value)
+        }
+    }
+}

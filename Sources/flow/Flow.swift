@@ -14,6 +14,7 @@ struct Subcommand: Sendable {
 let commands: [Subcommand] = [
     Subcommand(spec: ValidateCommand.spec, run: ValidateCommand.run),
     Subcommand(spec: InspectCommand.spec, run: InspectCommand.run),
+    Subcommand(spec: NormalizeCommand.spec, run: NormalizeCommand.run),
     Subcommand(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
 ]

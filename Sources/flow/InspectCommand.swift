@@ -1,6 +1,7 @@
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowWorkloads
 
 /// `flow inspect FILE`: what the app will show, drop, and why.
 enum InspectCommand {
@@ -36,12 +37,9 @@ enum InspectCommand {
             }
             return ExitCode.failure
         }
-        var report = PageReport(page: decoded.page, diagnostics: decoded.diagnostics, bytes: bytes.count)
-        report.placeholdersKept = options.placeholders
+        let report = InspectReport(page: decoded.page, diagnostics: decoded.diagnostics, bytes: bytes.count, placeholdersKept: options.placeholders)
         if format == "json" {
-            var w = JSONWriter()
-            report.writeJSON(to: &w)
-            Terminal.outBytes(w.bytes + [0x0A])
+            Terminal.outBytes(report.json)
         } else {
             Terminal.out(report.text(title: path))
         }

@@ -3,6 +3,7 @@ import Testing
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowWorkloads
 
 /// SPEC §10: the fast path and the reference path (Foundation's JSONDecoder) give the same
 /// page and the same diagnostics (kind, path, type) for every input.
@@ -33,5 +34,53 @@ import FlowWidgets
                 Self.agree(bytes(url), options: PageDecodingOptions(placeholders: placeholders, bareRoot: url.lastPathComponent == "bare_root.json"), url.lastPathComponent)
             }
         }
+    }
+}
+
+extension ReferenceAgreementTests {
+    @Test func generatedPagesWithProblemsAgree() {
+        for seed in 1...12 {
+            var options = PageGenerator.Options(widgets: 150, seed: UInt64(seed), badRate: 0.15, duplicateRate: 0.1, nesting: 2)
+            options.sections = seed % 3 + 1
+            let input = PageGenerator(options).generate()
+            for placeholders in [false, true] {
+                let failures = Oracles.page(input, options: PageDecodingOptions(placeholders: placeholders))
+                #expect(failures.isEmpty, "seed \(seed): \(failures)")
+            }
+        }
+    }
+
+    /// A deterministic stand-in for the fuzzer: corpus pages with bytes flipped, spliced,
+    /// truncated, duplicated. Whatever FlowJSON accepts must decode identically on both
+    /// paths, and nothing may crash.
+    @Test func mutatedCorpusPagesAgree() {
+        var rng = SeededRandom(seed: 42)
+        let seeds = corpusFiles("pages").map(bytes)
+        var compared = 0
+        for _ in 0..<1500 {
+            var input = seeds[rng.below(seeds.count)]
+            for _ in 0..<(1 + rng.below(4)) {
+                guard !input.isEmpty else { break }
+                let at = rng.below(input.count)
+                switch rng.below(5) {
+                case 0: input[at] = UInt8(truncatingIfNeeded: rng.next())
+                case 1: input[at] = rng.pick(Array("{}[],:\"0123456789-eE.tfn \\u".utf8))
+                case 2: input.remove(at: at)
+                case 3:
+                    let length = min(1 + rng.below(40), input.count - at)
+                    input.insert(contentsOf: input[at..<(at + length)], at: rng.below(input.count))
+                default:
+                    let other = seeds[rng.below(seeds.count)]
+                    let from = rng.below(other.count)
+                    let length = min(1 + rng.below(60), other.count - from)
+                    input.replaceSubrange(at..<min(at + length, input.count), with: other[from..<(from + length)])
+                }
+            }
+            let selector = UInt8(truncatingIfNeeded: rng.next()) & 3
+            let failures = Oracles.page(input, options: Oracles.options(selector: selector))
+            if (try? JSONDocument(bytes: input)) != nil { compared += 1 }
+            #expect(failures.isEmpty, "\(failures)\n\(String(decoding: input, as: UTF8.self))")
+        }
+        #expect(compared > 100, "mutations should often stay valid JSON")
     }
 }

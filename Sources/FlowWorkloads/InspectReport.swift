@@ -1,14 +1,23 @@
 import FlowCore
 import FlowJSON
 
-/// The `inspect` JSON shape (README, "flow inspect"), shared by `merge` and `mutate`.
-struct PageReport {
-    var page: Page
-    var diagnostics: [Diagnostic]
-    var bytes: Int
+/// What `flow inspect` prints (README, "flow inspect"): the page's ids, the diagnostics,
+/// and a few counts. `merge` and `mutate` print the same shape. Lives here so the tests
+/// compare the corpus golden files against exactly what the tool prints.
+public struct InspectReport {
+    public var page: Page
+    public var diagnostics: [Diagnostic]
+    public var bytes: Int
+
+    public init(page: Page, diagnostics: [Diagnostic], bytes: Int, placeholdersKept: Bool = false) {
+        self.page = page
+        self.diagnostics = diagnostics
+        self.bytes = bytes
+        self.placeholdersKept = placeholdersKept
+    }
 
     /// Elements that did not make it onto the page.
-    var dropped: Int {
+    public var dropped: Int {
         diagnostics.filter { d in
             switch d.kind {
             case .droppedElement: true
@@ -18,9 +27,10 @@ struct PageReport {
         }.count
     }
 
-    var placeholdersKept = false
+    public var placeholdersKept = false
 
-    func writeJSON(to w: inout JSONWriter, extra: (inout JSONWriter, inout ObjectWriter) -> Void = { _, _ in }) {
+    /// The JSON object; `extra` may add members (mutate adds "toast").
+    public func writeJSON(to w: inout JSONWriter, extra: (inout JSONWriter, inout ObjectWriter) -> Void = { _, _ in }) {
         var root = ObjectWriter(&w)
         root.key("page", &w)
         var p = ObjectWriter(&w)
@@ -53,7 +63,7 @@ struct PageReport {
         root.close(&w)
     }
 
-    static func write(_ diagnostics: [Diagnostic], to w: inout JSONWriter) {
+    public static func write(_ diagnostics: [Diagnostic], to w: inout JSONWriter) {
         w.writeByte(UInt8(ascii: "["))
         for (i, d) in diagnostics.enumerated() {
             if i > 0 { w.writeByte(UInt8(ascii: ",")) }
@@ -68,8 +78,15 @@ struct PageReport {
         w.writeByte(UInt8(ascii: "]"))
     }
 
+    /// Compact JSON bytes, newline-terminated.
+    public var json: [UInt8] {
+        var w = JSONWriter()
+        writeJSON(to: &w)
+        return w.bytes + [0x0A]
+    }
+
     /// The human view: the page's shape, then what was dropped and why.
-    func text(title: String) -> String {
+    public func text(title: String) -> String {
         var lines: [String] = []
         let sectionWord = page.sections.count == 1 ? "section" : "sections"
         lines.append("\(title): page \"\(page.id)\" · \(page.widgetCount) widgets in \(page.sections.count) \(sectionWord) · \(bytes) bytes"
@@ -77,7 +94,7 @@ struct PageReport {
         func widgetLine(_ w: Widget, indent: String, label: String = "") -> String {
             let name = indent + label + w.id
             let placeholder = w.content.isPlaceholder ? "  (placeholder)" : ""
-            return name.padding(to: 44) + w.type + placeholder
+            return name.padded(to: 44) + w.type + placeholder
         }
         if let header = page.header {
             lines.append("")
@@ -105,8 +122,8 @@ struct PageReport {
         } else {
             lines.append("\(diagnostics.count) diagnostic\(diagnostics.count == 1 ? "" : "s") (\(dropped) element\(dropped == 1 ? "" : "s") dropped)")
             for d in diagnostics {
-                lines.append("  " + d.kind.rawValue.padding(to: 24) + d.path + (d.type.map { "  [\($0)]" } ?? ""))
-                lines.append("  " + "".padding(to: 24) + d.message)
+                lines.append("  " + d.kind.rawValue.padded(to: 24) + d.path + (d.type.map { "  [\($0)]" } ?? ""))
+                lines.append("  " + "".padded(to: 24) + d.message)
             }
         }
         return lines.joined(separator: "\n")
@@ -115,7 +132,7 @@ struct PageReport {
 
 extension PageDecodingError {
     /// `{"error": {"message": …, "offset": N}}`
-    var json: [UInt8] {
+    public var json: [UInt8] {
         var w = JSONWriter()
         var root = ObjectWriter(&w)
         root.key("error", &w)
@@ -125,5 +142,11 @@ extension PageDecodingError {
         o.close(&w)
         root.close(&w)
         return w.bytes
+    }
+}
+
+extension String {
+    func padded(to width: Int) -> String {
+        count >= width ? self + " " : self + String(repeating: " ", count: width - count)
     }
 }

@@ -1,0 +1,79 @@
+import FlowCore
+import FlowJSON
+import FlowWidgets
+
+/// The invariant checks shared by the tests, the fuzz targets and the benchmarks.
+///
+/// Each takes input bytes, runs the library on them, and returns what went wrong (empty:
+/// all held). They never crash on bad input themselves: a failure is a description, and
+/// the caller decides (a test records it, a fuzz target traps on it).
+public enum Oracles {
+    public static let registry = FlowWidgets.registry
+
+    /// Decode options a fuzz input can select with its first byte.
+    public static func options(selector: UInt8) -> PageDecodingOptions {
+        var options = PageDecodingOptions(placeholders: selector & 1 != 0, bareRoot: selector & 2 != 0)
+        if selector & 4 != 0 { options.limits.maximumDepth = 8 + Int(selector >> 3) }
+        return options
+    }
+
+    /// The page oracle: any bytes as a page document.
+    /// - never a crash (by running at all);
+    /// - when a page comes out: every id present and unique (widgets, sections), the page
+    ///   empty exactly when it holds no widget, normalize is a fixed point;
+    /// - the fast path and the reference path agree exactly (page and diagnostics), on
+    ///   every document the reference decoder takes (see ``ReferencePageDecoder``).
+    public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
+        var failures: [String] = []
+        let fast: DecodedPage
+        do {
+            fast = try PageDecoder(registry: registry, options: options).decode(bytes)
+        } catch {
+            // A document failure; the reference must fail too when it takes the document.
+            if options.limits == PageDecodingOptions().limits, ReferencePageDecoder.accepts(bytes),
+               (try? ReferencePageDecoder(registry: registry, options: options).decode(bytes)) != nil {
+                failures.append("the fast path failed the document (\(error)) but the reference path decoded it")
+            }
+            return failures
+        }
+        failures += identity(fast.page)
+        if fast.page.isEmpty != (fast.page.widgetCount == 0) { failures.append("empty flag disagrees with the widget count") }
+
+        let once = PageEncoder.encode(fast.page, bareRoot: options.bareRoot)
+        var reparse = options
+        reparse.placeholders = false
+        if let again = try? PageDecoder(registry: registry, options: reparse).decode(once) {
+            let twice = PageEncoder.encode(again.page, bareRoot: options.bareRoot)
+            if twice != once && !options.placeholders { failures.append("normalize is not a fixed point") }
+        } else if options.limits == PageDecodingOptions().limits {
+            failures.append("the normalized page does not decode")
+        }
+
+        // Agreement: Foundation's decoder has a fixed depth limit of 512, so only default
+        // limits compare.
+        if options.limits == PageDecodingOptions().limits, ReferencePageDecoder.accepts(bytes) {
+            do {
+                let reference = try ReferencePageDecoder(registry: registry, options: options).decode(bytes)
+                let f = fast.diagnostics.map(\.key), r = reference.diagnostics.map(\.key)
+                if f != r { failures.append("diagnostics differ: fast \(f), reference \(r)") }
+                if fast.page != reference.page { failures.append("pages differ between the fast and the reference path") }
+            } catch {
+                failures.append("the reference path failed the document (\(error)) but the fast path decoded it")
+            }
+        }
+        return failures
+    }
+
+    /// Every widget id and every section id present and unique.
+    public static func identity(_ page: Page) -> [String] {
+        var failures: [String] = []
+        var seen = Set<String>()
+        for w in page.allWidgets {
+            if w.id.isEmpty { failures.append("a widget has an empty id") }
+            if !seen.insert(w.id).inserted { failures.append("widget id \(w.id) appears twice") }
+        }
+        var sections = Set<String>()
+        for s in page.sections where !sections.insert(s.id).inserted { failures.append("section id \(s.id) appears twice") }
+        return failures
+    }
+}
