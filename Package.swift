@@ -37,6 +37,7 @@ let package = Package(
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
+        .testTarget(name: "FlowWorkloadsTests", dependencies: ["FlowWorkloads", "FlowCore", "FlowJSON", "FlowWidgets"]),
     ],
     swiftLanguageModes: [.v6]
 )

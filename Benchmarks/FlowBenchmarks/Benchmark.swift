@@ -64,10 +64,14 @@ public struct Operation {
     public let run: () -> Any?
     public let bytes: Int?
     public let widgets: Int?
+    /// The most calls the operation supports, warm-up included (an operation that consumes
+    /// its input, like removing widgets from a page, runs out).
+    public let maxCalls: Int?
 
-    public init(bytes: Int? = nil, widgets: Int? = nil, _ run: @escaping () -> Any?) {
+    public init(bytes: Int? = nil, widgets: Int? = nil, maxCalls: Int? = nil, _ run: @escaping () -> Any?) {
         self.run = run
         self.bytes = bytes
         self.widgets = widgets
+        self.maxCalls = maxCalls
     }
 }

@@ -10,6 +10,8 @@ public struct Report: Sendable {
     public var missing: [String]
     public var seconds: Double
     public var instructionsAvailable: Bool
+    /// False with --no-instructions.
+    public var instructionsAsked = true
     public var comparison: BaselineComparison?
 
     // MARK: Text
@@ -49,7 +51,10 @@ public struct Report: Sendable {
             lines.append("")
             lines.append("Skipped, input not on this machine: \(missing.joined(separator: ", "))")
         }
-        if !instructionsAvailable {
+        if !instructionsAsked {
+            lines.append("")
+            lines.append("Instruction counts not measured (--no-instructions).")
+        } else if !instructionsAvailable {
             lines.append("")
             lines.append("Instruction counts unavailable: valgrind is not installed here.")
         }

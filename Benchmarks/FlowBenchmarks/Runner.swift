@@ -54,7 +54,7 @@ public struct Runner {
         Self.compare(&results, benchmarks)
         return Report(results: results, scaling: Self.scaling(results), quick: options.quick,
                       missing: missing.map(\.name), seconds: Date().timeIntervalSince(started),
-                      instructionsAvailable: callgrind != nil)
+                      instructionsAvailable: callgrind != nil || !options.instructions, instructionsAsked: options.instructions)
     }
 
     private func progress(_ line: String, done: Bool = false) {

@@ -2,11 +2,12 @@ import Foundation
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowWorkloads
 
 /// Every benchmark, in report order. Each issue that adds an operation adds its
 /// benchmarks here.
 public enum Suites {
-    public static let all: [Benchmark] = json + page
+    public static let all: [Benchmark] = json + page + operations
 
     /// Page sizes swept by default: how each cost grows from 1k to 100k widgets.
     static let sizes = [1_000, 10_000, 100_000]
@@ -120,6 +121,119 @@ public enum Suites {
                 let decoder = PageDecoder(registry: LoadedWorkload.registry)
                 let widgetCount = w.decoded.page.widgetCount
                 return Operation(bytes: bytes.count, widgets: widgetCount) { try! decoder.decode(bytes) }
+            })
+        }
+        return result
+    }
+}
+
+extension Suites {
+    // MARK: Operations on a decoded page (merge, mutations, diff)
+
+    /// Widget ids spread over the page: one from each section in turn (up to 4,000).
+    static func targets(_ w: LoadedWorkload) -> [String] {
+        var list: [String] = []
+        let sections = w.decoded.page.sections
+        var i = 0
+        while list.count < 4_000 && !sections.isEmpty && i < 200 * sections.count {
+            let s = sections[i % sections.count]
+            let j = i / sections.count
+            if j < s.widgets.count { list.append(s.widgets[j].id) }
+            i += 1
+        }
+        return list
+    }
+
+    static var operations: [Benchmark] {
+        var result: [Benchmark] = []
+        let decoder = PageDecoder(registry: LoadedWorkload.registry)
+        for widgets in sizes {
+            let size = label(widgets)
+            let quick = widgets == 1_000
+            let heavy = widgets == 100_000
+            let redecode = Benchmark.Peer(name: "page.decode.fast/\(size)", label: "vs re-decoding the page")
+            result.append(Benchmark(
+                "page.merge/\(size)+1k", "Append a 1k-widget next page (pagination) to the page, in place", workload: .page(widgets: widgets),
+                quick: quick, countsInstructions: !heavy,
+                peers: widgets == 1_000 ? [] : [.init(name: "page.merge/1k+1k", label: "vs merging onto a 1k page")]) { w in
+                var page = w.decoded.page
+                // Eight different next pages, cycled: the page grows as a feed does.
+                let nexts = (0..<8).map { PageGenerator(.init(widgets: 1_000, seed: UInt64(100 + $0), firstSection: 1_000 + $0)).generateNextPage() }
+                var k = 0
+                return Operation(bytes: nexts[0].count, widgets: 1_000) {
+                    k += 1
+                    return try! decoder.append(nextPage: nexts[k % nexts.count], to: &page)
+                }
+            })
+            result.append(Benchmark(
+                "page.mutate.replace/\(size)", "Read an api response and replace one widget by id (anywhere on the page)",
+                workload: .page(widgets: widgets), quick: quick || heavy, countsInstructions: !heavy, peers: [redecode]) { w in
+                var page = w.decoded.page
+                let list = Suites.targets(w)
+                let responses = list.prefix(64).map { id in
+                    Array(#"{"mutations":[{"kind":"replace_widget","id":"\#(id)","widget":{"type":"title_block","data":{"title":"Favourited","subtitle":{"text":"Saved to your list"}},"actions":{"tap":{"type":"toast","message":"Saved"}}}}],"toast":{"message":"Added to favourites"}}"#.utf8)
+                }
+                var k = 0
+                return Operation(bytes: responses[0].count) {
+                    k += 1
+                    let response = try! decoder.decodeMutations(responses[k % responses.count])
+                    return decoder.apply(response, to: &page)
+                }
+            })
+            result.append(Benchmark(
+                "page.mutate.remove/\(size)", "Read an api response and remove one widget by id", workload: .page(widgets: widgets),
+                quick: quick || heavy, countsInstructions: !heavy, peers: [redecode]) { w in
+                var page = w.decoded.page
+                let responses = Suites.targets(w).map { Array(#"{"mutations":[{"kind":"remove_widget","id":"\#($0)"}]}"#.utf8) }
+                var k = 0
+                return Operation(bytes: responses[0].count, maxCalls: responses.count) {
+                    defer { k += 1 }
+                    let response = try! decoder.decodeMutations(responses[k % responses.count])
+                    return decoder.apply(response, to: &page)
+                }
+            })
+        }
+        let big = Workload.page(widgets: 100_000)
+        let section = #"{"id":"S","layout":{"arrangement":"carousel"},"header":{"type":"title_block","data":{"title":"More for you"}},"widgets":["# +
+            (0..<40).map { #"{"type":"image_text_card","id":"more_\#($0)","data":{"title":"Card \#($0)","image":"https://img.example-cdn.com/m/\#($0).jpg"}}"# }.joined(separator: ",") + "]}"
+        for (kind, name) in [("append_sections", "append"), ("prepend_sections", "prepend")] {
+            result.append(Benchmark(
+                "page.mutate.\(name)/100k", "Read an api response and \(name) one 40-widget section to a 100k-widget page",
+                workload: big, countsInstructions: false, peers: [.init(name: "page.decode.fast/100k", label: "vs re-decoding the page")]) { w in
+                var page = w.decoded.page
+                let response = Array((#"{"mutations":[{"kind":"\#(kind)","sections":["# + section + "]}]}").utf8)
+                return Operation(bytes: response.count, widgets: 41) {
+                    decoder.apply(try! decoder.decodeMutations(response), to: &page)
+                }
+            })
+        }
+        result.append(Benchmark(
+            "page.mutate.replace_page/1k", "Read an api response that replaces the whole page with a 1k-widget page", workload: .page(widgets: 1_000),
+            quick: true, peers: [.init(name: "page.decode.fast/1k", label: "vs decoding the same page")]) { w in
+            var page = w.decoded.page
+            let response = Array(#"{"mutations":[{"kind":"replace_page","page":"#.utf8) + Array(w.bytes.drop { $0 != UInt8(ascii: ":") }.dropFirst()) + Array("]}".utf8)
+            return Operation(bytes: response.count, widgets: page.widgetCount) {
+                decoder.apply(try! decoder.decodeMutations(response), to: &page)
+            }
+        })
+        for widgets in [10_000, 100_000] {
+            let size = label(widgets)
+            result.append(Benchmark(
+                "page.diff/\(size)", "Refresh diff of two pages with about 15% of widgets changed (insert, remove, update, move)",
+                workload: .page(widgets: widgets), quick: widgets == 10_000, countsInstructions: widgets == 10_000,
+                peers: [.init(name: "page.diff.stdlib/\(size)", label: "vs CollectionDifference")]) { w in
+                let old = w.decoded.page
+                let new = try decoder.decode(RefreshGenerator.changed(w.bytes, rate: 0.15, seed: 5)).page
+                return Operation(widgets: old.widgetCount) { PageDiff(old: old, new: new) }
+            })
+            result.append(Benchmark(
+                "page.diff.stdlib/\(size)", "Standard library difference(from:).inferringMoves() on the same id lists (competitor)",
+                workload: .page(widgets: widgets), quick: widgets == 10_000, gates: false, countsInstructions: false) { w in
+                let oldIDs = w.decoded.page.sections.flatMap { $0.widgets.map(\.id) }
+                let new = try decoder.decode(RefreshGenerator.changed(w.bytes, rate: 0.15, seed: 5)).page
+                let newIDs = new.sections.flatMap { $0.widgets.map(\.id) }
+                // Quadratic in the changes: at 100k a single call takes a minute or more.
+                return Operation(widgets: oldIDs.count, maxCalls: widgets > 10_000 ? 1 : nil) { newIDs.difference(from: oldIDs).inferringMoves() }
             })
         }
         return result

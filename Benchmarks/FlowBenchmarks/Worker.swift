@@ -52,14 +52,17 @@ public enum Worker {
         guard flow_allocation_counter_is_active() != 0 else {
             throw BenchError("the allocation counter is not counting (the malloc wrappers are not linked in); refusing to report 0")
         }
-        // Warm-up: until 0.2 s or two calls, whichever is longer.
+        // Warm-up: until 0.2 s or two calls, whichever is longer (a tenth of the calls an
+        // exhaustible operation allows, at most).
         let warmStart = now()
         var warm = 0
-        while warm < 2 || now() - warmStart < 200_000_000 {
+        let warmLimit = operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
+        while warm < warmLimit && (warm < 2 || now() - warmStart < 200_000_000) {
             _ = operation.run()
             warm += 1
-            if warm >= 100 { break }
+            if warm >= warmLimit { break }
         }
+        let maxIterations = min(settings.maxIterations, operation.maxCalls.map { $0 < 4 ? $0 : max(3, $0 - warm) } ?? Int.max)
         Memory.resetPeak()
         let rssBefore = Memory.currentRSS()
         let start = now()
@@ -74,9 +77,9 @@ public enum Worker {
             _ = made
             result.times.append(t1 - t0)
             let elapsed = Double(t1 - start) / 1e9
-            if result.times.count >= settings.maxIterations { break }
+            if result.times.count >= maxIterations { break }
             if result.times.count >= settings.minIterations && elapsed >= settings.minTime { break }
-            if result.times.count >= 3 && elapsed >= settings.maxTime { break }
+            if result.times.count >= min(3, maxIterations) && elapsed >= settings.maxTime { break }
         }
         result.allocationsPerOp = Double(allocations) / Double(result.times.count)
         result.peakRSS = Memory.peakRSS()

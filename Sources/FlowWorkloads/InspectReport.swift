@@ -78,6 +78,18 @@ public struct InspectReport {
         w.writeByte(UInt8(ascii: "]"))
     }
 
+    /// The `flow mutate` shape: the inspect object plus `"toast"` (the response's toast
+    /// object, or null) and `"committed"` (false when a transactional apply rolled back).
+    public func mutationJSON(toast: RawJSON?, committed: Bool) -> [UInt8] {
+        var w = JSONWriter()
+        writeJSON(to: &w) { w, o in
+            o.key("toast", &w)
+            if let toast { toast.write(to: &w) } else { w.writeRaw("null") }
+            o.field("committed", committed, &w)
+        }
+        return w.bytes + [0x0A]
+    }
+
     /// Compact JSON bytes, newline-terminated.
     public var json: [UInt8] {
         var w = JSONWriter()

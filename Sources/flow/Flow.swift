@@ -15,6 +15,9 @@ let commands: [Subcommand] = [
     Subcommand(spec: ValidateCommand.spec, run: ValidateCommand.run),
     Subcommand(spec: InspectCommand.spec, run: InspectCommand.run),
     Subcommand(spec: NormalizeCommand.spec, run: NormalizeCommand.run),
+    Subcommand(spec: MergeCommand.spec, run: MergeCommand.run),
+    Subcommand(spec: MutateCommand.spec, run: MutateCommand.run),
+    Subcommand(spec: DiffCommand.spec, run: DiffCommand.run),
     Subcommand(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
 ]

@@ -41,13 +41,17 @@ enum PageSchema {
     // MARK: Document
 
     static func decodeDocument<R: ValueReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> Page {
+        let page = try pageObject(root, ctx: ctx)
+        return ctx.at(.key("page")) { decodePage(page, ctx: ctx) }
+    }
+
+    /// The page object of a document: the root's `page`, or the root itself (bare root).
+    static func pageObject<R: ValueReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> R.Object {
         guard let rootObject = root.object() else { throw .rootNotObject(found: root.foundDescription) }
-        if ctx.options.bareRoot {
-            return ctx.at(.key("page")) { decodePage(rootObject, ctx: ctx) }
-        }
+        if ctx.options.bareRoot { return rootObject }
         guard let pageValue = rootObject.present("page") else { throw .missingPage }
         guard let page = pageValue.object() else { throw .pageNotObject(found: pageValue.foundDescription) }
-        return ctx.at(.key("page")) { decodePage(page, ctx: ctx) }
+        return page
     }
 
     /// The page object; the context's path is `page`.

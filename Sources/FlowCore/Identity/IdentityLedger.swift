@@ -5,6 +5,8 @@
 public struct IdentityLedger: Sendable {
     public internal(set) var widgets = NameClaims()
     public internal(set) var sections = NameClaims()
+    /// Id to location, built by the first operation that needs it (decoding does not pay for it).
+    var index: LocationIndex?
 
     public init() {}
 

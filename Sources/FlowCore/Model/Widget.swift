@@ -8,7 +8,12 @@ import FlowJSON
 /// cache of the content fields (kept current as they change) for the refresh diff.
 public struct Widget: Sendable, Equatable, Identifiable {
     /// Present and unique on the page after every operation (SPEC §4).
-    public var id: String
+    public var id: String { didSet { idHash = IDHash.of(id) } }
+    /// A 64-bit hash of `id`'s bytes, kept beside it so a diff matches widgets without
+    /// rehashing 100,000 strings (and, with the fingerprint next to it, reads one cache
+    /// line per widget).
+    var idHash: UInt64
+    var storedFingerprint: UInt64?
     public var type: String { didSet { refreshFingerprint() } }
     public var layout: WidgetLayout {
         get { layoutBox?.layout ?? .default }
@@ -25,8 +30,11 @@ public struct Widget: Sendable, Equatable, Identifiable {
     public var content: WidgetContent
     /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
     /// are spelled the same. The decoder stores it; otherwise it is computed when asked.
-    public var fingerprint: UInt64 { storedFingerprint ?? Fingerprint.widget(self) }
-    private var storedFingerprint: UInt64?
+    public var fingerprint: UInt64 {
+        // Not `??`: its autoclosure would capture (copy) the whole widget on every read.
+        if let storedFingerprint { return storedFingerprint }
+        return Fingerprint.widget(self)
+    }
 
     /// Boxed because most widgets have no layout, and a layout is a few hundred bytes.
     private var layoutBox: LayoutBox?
@@ -40,6 +48,7 @@ public struct Widget: Sendable, Equatable, Identifiable {
     init(id: String, type: String, layout: WidgetLayout, actions: WidgetActions, tracking: RawJSON?,
          data: RawJSON, content: WidgetContent, fingerprint: UInt64?) {
         self.id = id
+        self.idHash = IDHash.of(id)
         self.type = type
         self.layoutBox = layout.isDefault ? nil : LayoutBox(layout)
         self.actions = actions

@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+// The fuzz targets of flow-core: their own package, because an instrumented build is fit
+// for nothing else and executables without a `main` would break a plain `swift build` of
+// the root package. Build one with
+//
+//     swift build -c release --sanitize=fuzzer --sanitize=address --product fuzz-json
+//
+// or let `./fuzz.sh json` do it (README.md). The oracles live in FlowWorkloads, so
+// `swift test` in the root package replays the corpus through exactly these checks.
+import Foundation
+import PackageDescription
+
+/// One executable per oracle: `fuzz-<name>` runs `FuzzTarget.<name>` of FlowWorkloads. To add
+/// one: its oracle and `FuzzTarget` in a new file of Sources/FlowWorkloads, a line in
+/// `FuzzTargets.all`, a folder `Sources/fuzz-<name>/` holding the entry point (copy another),
+/// and its name here.
+let fuzzTargets = ["json", "page", "one-bad-widget"]
+
+// A path dependency's identity is its folder's name, which is the clone's name: not fixed.
+let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
+
+let package = Package(
+    name: "flow-core-fuzz",
+    products: fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
+    dependencies: [.package(path: "..")],
+    targets: [
+        // Runs an oracle on libFuzzer's input and traps on a failure; writes seeds on request.
+        .target(name: "FuzzHarness", dependencies: [.product(name: "FlowWorkloads", package: root)]),
+    ] + fuzzTargets.map { name in
+        .executableTarget(
+            name: "fuzz-\(name)", dependencies: ["FuzzHarness", .product(name: "FlowWorkloads", package: root)],
+            path: "Sources/fuzz-\(name)",
+            // No `main`: libFuzzer brings its own.
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])])
+    },
+    swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+// The `page` fuzz target: FuzzTarget.page (FlowWorkloads) under libFuzzer.
+import FlowWorkloads
+import FuzzHarness
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzPageTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzHarness.testOneInput(.page, data, size)
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzPageInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+    FuzzHarness.initialize(.page)
+}

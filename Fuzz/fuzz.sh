@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Fuzz one target with libFuzzer: build it, seed it, run it, summarise.
+#
+#   Fuzz/fuzz.sh TARGET [SECONDS] [--jobs N]   fuzz (default 60 s); N parallel workers
+#   Fuzz/fuzz.sh TARGET --merge                minimise the working corpus (-merge=1)
+#   Fuzz/fuzz.sh TARGET --replay               run Corpus/regressions/TARGET only
+#   Fuzz/fuzz.sh --list                        the targets
+#
+# Working files live in Fuzz/.work/TARGET/ (gitignored): corpus/ (what libFuzzer found,
+# kept between runs), seeds/ (rewritten each run), artifacts/, run.log (fuzz-N.log with
+# --jobs). A crash, leak, timeout or out-of-memory input is copied to
+# Corpus/regressions/TARGET/ (kept forever; `swift test` replays it) and fails the run.
+# Environment: FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_ARGS (extra libFuzzer flags).
+set -euo pipefail
+source "$(dirname "$0")/lib.sh"
+
+usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
+
+target="" seconds=60 jobs=1 mode=fuzz
+while [[ $# -gt 0 ]]; do
+    case "$1" in
+        --list) fuzz_targets; exit 0 ;;
+        --jobs) jobs="${2:?--jobs needs a number}"; shift ;;
+        --jobs=*) jobs="${1#--jobs=}" ;;
+        --merge) mode=merge ;;
+        --replay) mode=replay ;;
+        -h|--help) usage ;;
+        -*) echo "unknown option $1" >&2; usage ;;
+        *) if [[ -z "$target" ]]; then target="$1"; else seconds="$1"; fi ;;
+    esac
+    shift
+done
+[[ -n "$target" ]] || usage
+is_target "$target" || { echo "unknown target '$target'; targets: $(fuzz_targets | tr '\n' ' ')" >&2; exit 64; }
+[[ "$seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[0-9]+$ && "$jobs" -ge 1 ]] || usage
+
+build_targets -- "$target"
+binary="$(bin_dir)/fuzz-$target"
+work="$FUZZ_DIR/.work/$target"
+regressions="$REPO_ROOT/Corpus/regressions/$target"
+mkdir -p "$work/corpus" "$work/artifacts" "$regressions"
+
+if [[ "$mode" == replay ]]; then
+    mapfile -t files < <(regression_files "$target")
+    if [[ ${#files[@]} -eq 0 ]]; then echo "$target: no regression inputs"; exit 0; fi
+    echo "== replaying ${#files[@]} regression input(s) of $target"
+    status=0
+    for f in "${files[@]}"; do
+        if "$binary" "$f" >"$work/replay.log" 2>&1; then echo "ok    $f"; else
+            echo "FAIL  $f"; grep -E '^==flow-fuzz==|^  - |ERROR: ' "$work/replay.log" | head -20; status=1
+        fi
+    done
+    exit $status
+fi
+
+write_seeds "$binary" "$work/seeds"
+inputs=("$work/corpus" "$work/seeds")
+[[ -n "$(regression_files "$target")" ]] && inputs+=("$regressions")
+
+if [[ "$mode" == merge ]]; then
+    rm -rf "$work/corpus.merged" && mkdir -p "$work/corpus.merged"
+    before=$(find "$work/corpus" -type f | wc -l)
+    "$binary" -merge=1 -dict="$(dict_for "$target")" "$work/corpus.merged" "${inputs[@]}" >"$work/merge.log" 2>&1
+    rm -rf "$work/corpus" && mv "$work/corpus.merged" "$work/corpus"
+    echo "$target: corpus merged from $before to $(find "$work/corpus" -type f | wc -l) inputs ($(du -sh "$work/corpus" | cut -f1))"
+    exit 0
+fi
+
+shopt -s nullglob
+before_artifacts=$(ls "$work/artifacts" | sort)
+rm -f "$work"/fuzz-*.log "$work/run.log"
+flags=(-max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096
+       -dict="$(dict_for "$target")" -artifact_prefix="$work/artifacts/" -print_final_stats=1)
+[[ "$jobs" -gt 1 ]] && flags+=(-jobs="$jobs" -workers="$jobs")
+# shellcheck disable=SC2206
+extra=(${FUZZ_ARGS:-})
+echo "== fuzzing $target for ${seconds}s ($jobs job(s)); log: $work/run.log"
+status=0
+(cd "$work" && "$binary" "${flags[@]}" "${extra[@]}" "${inputs[@]}") >"$work/run.log" 2>&1 || status=$?
+
+# Summary: libFuzzer's final stats (every job's, with --jobs).
+logs=("$work/run.log")
+[[ "$jobs" -gt 1 ]] && logs=("$work"/fuzz-*.log)
+executions=0 rate=0 cov=0 ft=0 corp=""
+for log in "${logs[@]}"; do
+    e=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
+    r=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
+    if [[ -z "$e" ]]; then e=$(grep -oE '^#[0-9]+' "$log" | tail -1 | tr -d '#' || true); fi
+    line=$(grep -E '^#[0-9]+[[:space:]]+(DONE|NEW|REDUCE|pulse|INITED|RELOAD)' "$log" | grep 'cov:' | tail -1 || true)
+    c=$(grep -oE 'cov: [0-9]+' <<<"$line" | grep -oE '[0-9]+' || true)
+    f=$(grep -oE 'ft: [0-9]+' <<<"$line" | grep -oE '[0-9]+' || true)
+    corp+="$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$line" | cut -d' ' -f2 || true) "
+    executions=$((executions + ${e:-0})); rate=$((rate + ${r:-0}))
+    [[ "${c:-0}" -gt "$cov" ]] && cov=$c
+    [[ "${f:-0}" -gt "$ft" ]] && ft=$f
+done
+new_artifacts=$(comm -13 <(echo "$before_artifacts") <(ls "$work/artifacts" | sort) | grep -E '^(crash|leak|timeout|oom)-' || true)
+echo "== $target summary"
+echo "   executions:  $executions"
+echo "   exec/s:      $rate"
+echo "   coverage:    cov: $cov ft: $ft"
+echo "   corpus:      libFuzzer corp: ${corp% } (inputs/bytes in memory); $(find "$work/corpus" -type f | wc -l) files ($(du -sh "$work/corpus" | cut -f1)) in $work/corpus"
+if [[ -n "$new_artifacts" ]]; then
+    echo "   crashes:     $(wc -l <<<"$new_artifacts")"
+    while read -r a; do
+        cp "$work/artifacts/$a" "$regressions/$a"
+        echo "     reproducer: $regressions/$a"
+        echo "     replay:     $binary $regressions/$a"
+    done <<<"$new_artifacts"
+    grep -hE '^==flow-fuzz==|^  - |^==[0-9]+==ERROR|^SUMMARY' "${logs[@]}" | head -20 | sed 's/^/     /'
+    exit 1
+fi
+echo "   crashes:     0"
+if [[ $status -ne 0 ]]; then echo "libFuzzer exited with $status (see ${logs[*]})" >&2; exit "$status"; fi

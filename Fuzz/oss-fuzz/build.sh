@@ -1,0 +1,50 @@
+#!/bin/bash -eu
+# OSS-Fuzz build script (https://google.github.io/oss-fuzz/getting-started/new-project-guide/):
+# compiles every fuzz target of flow-core and lays out $OUT the way the runners expect:
+#
+#   $OUT/fuzz-<target>                   the libFuzzer binary
+#   $OUT/fuzz-<target>_seed_corpus.zip   its seed corpus (Corpus/, JSONTestSuite, generated)
+#   $OUT/fuzz-<target>.dict              its dictionary
+#   $OUT/fuzz-<target>.options           libFuzzer options (dict, timeout)
+#
+# Conventions: $SRC holds the checkout ($SRC/flow-core, or FLOW_SRC), $OUT receives the
+# results, $WORK is scratch (the build goes to $WORK/flow-core-build). $SWIFTFLAGS, when
+# set (the Swift base builder sets it), replaces our sanitizer and coverage flags.
+# Locally, with temporary folders:
+#
+#   SRC=$(mktemp -d) OUT=$(mktemp -d) WORK=$(mktemp -d)
+#   cp -R . "$SRC/flow-core"; SRC=$SRC OUT=$OUT WORK=$WORK Fuzz/oss-fuzz/build.sh
+: "${SRC:?set SRC}" "${OUT:?set OUT}" "${WORK:?set WORK}"
+project="${FLOW_SRC:-$SRC/flow-core}"
+source "$project/Fuzz/lib.sh"
+
+scratch="$WORK/flow-core-build"
+flags=("${FUZZ_BUILD_FLAGS[@]}")
+if [[ -n "${SWIFTFLAGS:-}" ]]; then
+    # shellcheck disable=SC2206
+    flags=(-c release $SWIFTFLAGS)
+fi
+# The runners have no Swift toolchain: link the Swift runtime and Foundation statically.
+flags+=(--static-swift-stdlib --scratch-path "$scratch")
+
+mapfile -t targets < <(fuzz_targets)
+for t in "${targets[@]}"; do
+    echo "== building fuzz-$t"
+    (cd "$FUZZ_DIR" && swift build "${flags[@]}" --product "fuzz-$t")
+done
+bin="$(cd "$FUZZ_DIR" && swift build "${flags[@]}" --show-bin-path)"
+
+for t in "${targets[@]}"; do
+    name="fuzz-$t"
+    cp "$bin/$name" "$OUT/$name"
+    seeds="$WORK/seeds-$t"
+    write_seeds "$bin/$name" "$seeds"
+    if [[ -d "$REPO_ROOT/Corpus/regressions/$t" ]]; then
+        regression_files "$t" | while read -r f; do cp "$f" "$seeds/regression_$(basename "$f")"; done
+    fi
+    rm -f "$OUT/${name}_seed_corpus.zip"
+    (cd "$seeds" && zip -q -r "$OUT/${name}_seed_corpus.zip" .)
+    cp "$(dict_for "$t")" "$OUT/$name.dict"
+    printf '[libfuzzer]\ndict = %s.dict\ntimeout = 25\nrss_limit_mb = 2560\n' "$name" > "$OUT/$name.options"
+    echo "== $name: $(unzip -l "$OUT/${name}_seed_corpus.zip" | tail -1 | awk '{print $2}') seeds"
+done

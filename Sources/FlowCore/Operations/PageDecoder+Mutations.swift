@@ -1,0 +1,181 @@
+import FlowJSON
+
+/// What applying a response did.
+public struct MutationOutcome: Sendable {
+    /// Recorded while applying, in order (`mutation_target_missing`, and the diagnostics of
+    /// the widgets, sections and pages brought in). The response's own come first, in
+    /// ``MutationResponse/diagnostics``.
+    public var diagnostics: [Diagnostic]
+    /// Mutations that took effect.
+    public var applied: Int
+    /// Mutations that would not apply (unknown, target missing, bad replacement).
+    public var failed: Int
+    /// Transactional mode only: false when the page was left exactly as it was.
+    public var committed: Bool
+}
+
+extension PageDecoder {
+    /// Applies a response's mutations to `page`, in order, against stable ids.
+    ///
+    /// - `replace_widget` and `remove_widget` reach a widget wherever it lives (page header,
+    ///   a section header, a section body, footer); an id that matches nothing is a
+    ///   `mutation_target_missing`. A replacement without an id keeps the id it replaces; a
+    ///   replacement that is dropped, unknown or malformed is not applied.
+    /// - Newcomers (replacements, brought-in sections) claim ids after the widgets already
+    ///   there, which never change id. Appended sections take the next positions;
+    ///   prepended ones take `page.sections.0…`.
+    /// - `replace_page` decodes its page as a fresh document and starts a new life: a new
+    ///   ledger, so generated names may be handed out again.
+    /// - With `transactional`, a response in which any mutation would not apply leaves the
+    ///   page exactly as it was; every diagnostic is still reported.
+    ///
+    /// - Complexity: replacing or removing one widget costs O(its list), whatever the
+    ///   number of sections (an id index is built once, then kept current).
+    public func apply(_ response: MutationResponse, to page: inout Page, transactional: Bool = false) -> MutationOutcome {
+        guard transactional else { return applyEach(response, to: &page) }
+        var working = page
+        var outcome = applyEach(response, to: &working)
+        outcome.committed = outcome.failed == 0 && response.isWellFormed
+        if outcome.committed { page = working }
+        return outcome
+    }
+
+    private func applyEach(_ response: MutationResponse, to page: inout Page) -> MutationOutcome {
+        let document = response.document
+        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        var outcome = MutationOutcome(diagnostics: [], applied: 0, failed: 0, committed: true)
+        document.withView { view in
+            let source = TapeSource(view: view, document: document, context: ctx)
+            withExtendedLifetime(source) {
+                for entry in response.entries {
+                    let ok = ctx.at(.key("mutations")) {
+                        ctx.at(.index(entry.position)) { apply(entry, source: source, ctx: ctx, page: &page) }
+                    }
+                    if ok { outcome.applied += 1 } else { outcome.failed += 1 }
+                }
+            }
+        }
+        outcome.diagnostics = ctx.diagnostics
+        return outcome
+    }
+
+    /// One mutation; the context's path is `mutations.I`.
+    private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page) -> Bool {
+        page.ensureIndex()
+        // The page's ledger moves into the decode so that newcomers claim against it.
+        swap(&ctx.identity, &page.identity)
+        defer { swap(&ctx.identity, &page.identity) }
+        switch entry.kind {
+        case .replaceWidget:
+            return replaceWidget(entry.id!, with: TapeReader(source: source, index: entry.payload!), ctx: ctx, page: &page)
+        case .removeWidget:
+            guard let location = ctx.identity.index!.locations[entry.id!] else { return missing(entry.id!, ctx) }
+            page.removeWidget(at: location, ledger: &ctx.identity)
+            return true
+        case .appendSections, .prependSections:
+            let prepend = entry.kind == .prependSections
+            let reader = TapeReader(source: source, index: entry.payload!)
+            let sections = ctx.at(.key("sections")) {
+                PageSchema.decodeSectionList(reader, ctx: ctx, base: "page.sections", first: prepend ? 0 : page.sections.count)
+            }
+            if prepend {
+                page.sections.insert(contentsOf: sections, at: 0)
+                ctx.identity.index!.sectionOrdinalBase -= sections.count
+                for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: j) }
+            } else {
+                let first = page.sections.count
+                page.sections.append(contentsOf: sections)
+                for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: first + j) }
+            }
+            return true
+        case .replacePage:
+            guard let object = TapeReader(source: source, index: entry.payload!).object() else { return false }
+            // A new life: a fresh ledger, ids as a fresh decode of the page gives them.
+            ctx.identity = IdentityLedger()
+            var replacement = ctx.at(.key("page")) { PageSchema.decodePage(object, ctx: ctx) }
+            replacement.identity = IdentityLedger()
+            page = replacement
+            ctx.identity.index = LocationIndex(page)
+            return true
+        }
+    }
+
+    private func missing(_ id: String, _ ctx: DecodeContext) -> Bool {
+        ctx.record(.mutationTargetMissing, "no widget on the page has id \"\(id)\"")
+        return false
+    }
+
+    private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page) -> Bool {
+        guard let location = ctx.identity.index!.locations[id] else { return missing(id, ctx) }
+        let decoded: Widget? = ctx.at(.key("widget")) {
+            // The replacement stands where the target stood (its nested lists continue that
+            // position); without an id it keeps the one it replaces.
+            PageSchema.decodeWidget(reader, ctx: ctx, position: WidgetPosition(prefix: page.path(of: location, index: ctx.identity.index!), index: nil))
+        }
+        guard var widget = decoded, !widget.content.isPlaceholder else { return false }
+        let explicit = reader.object()?.present("id")?.string().flatMap { $0.isEmpty ? nil : $0 }
+        if let explicit, explicit != id {
+            ctx.identity.widgets.release(id)
+            let (name, renamed) = ctx.identity.widgets.claim(explicit)
+            if renamed {
+                ctx.record(.duplicateID, at: .key("widget"), type: widget.type, "id \"\(explicit)\" is already taken; renamed \"\(name)\"")
+            }
+            widget.id = name
+        } else {
+            widget.id = id
+        }
+        ctx.identity.index!.locations[id] = nil
+        ctx.identity.index!.locations[widget.id] = location
+        page.setWidget(widget, at: location, index: ctx.identity.index!)
+        return true
+    }
+}
+
+extension Page {
+    /// The dotted path of a location (`page.sections.3.widgets.2`).
+    func path(of location: WidgetLocation, index: LocationIndex) -> String {
+        switch location {
+        case .header(let i): "page.header.widgets.\(i)"
+        case .footer(let i): "page.footer.widgets.\(i)"
+        case .sectionHeader(let ordinal): "page.sections.\(index.sectionIndex(ordinal)).header"
+        case .sectionBody(let ordinal, let i): "page.sections.\(index.sectionIndex(ordinal)).widgets.\(i)"
+        }
+    }
+
+    /// Puts `widget` at `location` (a location from the id index).
+    mutating func setWidget(_ widget: Widget, at location: WidgetLocation, index: LocationIndex) {
+        switch location {
+        case .header(let i): header!.widgets[i] = widget
+        case .footer(let i): footer!.widgets[i] = widget
+        case .sectionHeader(let ordinal): sections[index.sectionIndex(ordinal)].header = widget
+        case .sectionBody(let ordinal, let i): sections[index.sectionIndex(ordinal)].widgets[i] = widget
+        }
+    }
+
+    /// Removes the widget at `location`, gives its id back, and keeps the index current.
+    ///
+    /// - Complexity: O(the widgets after it in its list).
+    mutating func removeWidget(at location: WidgetLocation, ledger: inout IdentityLedger) {
+        var index = ledger.index!
+        ledger.index = nil  // keep the dictionary uniquely owned while it changes
+        let removed: Widget
+        switch location {
+        case .header(let i):
+            removed = header!.widgets.remove(at: i)
+            index.shift(header!.widgets[i...], from: i) { .header(index: $0) }
+        case .footer(let i):
+            removed = footer!.widgets.remove(at: i)
+            index.shift(footer!.widgets[i...], from: i) { .footer(index: $0) }
+        case .sectionHeader(let ordinal):
+            removed = sections[index.sectionIndex(ordinal)].header!
+            sections[index.sectionIndex(ordinal)].header = nil
+        case .sectionBody(let ordinal, let i):
+            let s = index.sectionIndex(ordinal)
+            removed = sections[s].widgets.remove(at: i)
+            index.shift(sections[s].widgets[i...], from: i) { .sectionBody(section: ordinal, index: $0) }
+        }
+        index.locations[removed.id] = nil
+        ledger.index = index
+        ledger.widgets.release(removed.id)
+    }
+}

@@ -1,0 +1,55 @@
+import FlowJSON
+
+extension PageDecoder {
+    /// Appends the next page of a paginated page, in place: the next page's sections join
+    /// the end, its pagination replaces the page's, its nav, header and footer are ignored,
+    /// and nothing already on the page changes.
+    ///
+    /// Newcomers are positioned where they land (the first appended section is
+    /// `page.sections.K`, K the sections already there) and claim their ids after the
+    /// widgets already on the page, so the result equals the decode of the concatenated
+    /// document whenever the page dropped no section and no newcomer collides with its
+    /// footer (whose widgets claim last in a single document). Diagnostics carry the next
+    /// page's own paths (`page.sections.J…`), as a backend engineer reads that payload.
+    ///
+    /// A next page that fails as a whole throws and leaves `page` untouched.
+    ///
+    /// - Complexity: O(size of the next page), whatever the size of `page`.
+    public func append(nextPage bytes: [UInt8], to page: inout Page) throws(PageDecodingError) -> [Diagnostic] {
+        let document: JSONDocument
+        do { document = try JSONDocument(bytes: bytes, options: options.limits) } catch {
+            throw PageDecodingError(reason: .invalidJSON(error), message: "the next page is not valid JSON: \(error)", offset: error.offset)
+        }
+        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        let result = document.withView { view in
+            Result { () throws(PageDecodingError) -> (sections: [Section], pagination: Pagination?) in
+                let source = TapeSource(view: view, document: document, context: ctx)
+                return try withExtendedLifetime(source) { () throws(PageDecodingError) in
+                    let root = TapeReader(source: source, index: 0)
+                    let object: TapeObject
+                    do throws(PageSchema.Failure) { object = try PageSchema.pageObject(root, ctx: ctx) } catch {
+                        throw Self.failure(error, view: view, bareRoot: options.bareRoot)
+                    }
+                    // The page's ledger moves into the decode (uniquely owned: claims stay in place).
+                    swap(&ctx.identity, &page.identity)
+                    defer { swap(&ctx.identity, &page.identity) }
+                    return ctx.at(.key("page")) {
+                        let sections = object.present("sections").map { v in
+                            ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: page.sections.count) }
+                        } ?? []
+                        let pagination = object.present("pagination").flatMap { v in ctx.at(.key("pagination")) { PageSchema.decodePagination(v, ctx: ctx) } }
+                        return (sections, pagination)
+                    }
+                }
+            }
+        }
+        let (sections, pagination) = try result.get()
+        let first = page.sections.count
+        page.sections.append(contentsOf: sections)
+        page.pagination = pagination
+        if page.identity.index != nil {
+            for (j, s) in sections.enumerated() { page.identity.index!.add(s, at: first + j) }
+        }
+        return ctx.diagnostics
+    }
+}

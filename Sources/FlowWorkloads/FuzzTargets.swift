@@ -1,0 +1,150 @@
+import FlowCore
+import Foundation
+
+/// A fuzz target: a name, the oracle its inputs go through, and where its seeds come from.
+///
+/// The fuzz executables (`Fuzz/Sources/fuzz-<name>`) run ``check`` on every input libFuzzer
+/// makes and trap on any failure; `swift test` (FlowWorkloadsTests) runs the very same
+/// ``check`` on every seed and on every file of `Corpus/regressions/<name>/`, without
+/// libFuzzer. Adding a target: a file in this module defining its oracle and its
+/// `FuzzTarget` (see `Oracles+JSON.swift`), one line in ``FuzzTargets/all``, and its entry
+/// point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
+public struct FuzzTarget: Sendable {
+    /// `json`, `page`, `one-bad-widget`: the executable is `fuzz-<name>`, its finds go to
+    /// `Corpus/regressions/<name>/`.
+    public let name: String
+    public let summary: String
+    /// The oracle on one fuzz input: what went wrong (empty: every invariant held).
+    public let check: @Sendable ([UInt8]) -> [String]
+    /// Folders whose files seed this target.
+    public let seedFolders: [SeedFolder]
+    /// Seeds made in code (structure-aware inputs), on top of the folders'.
+    public let generatedSeeds: @Sendable () -> [(name: String, bytes: [UInt8])]
+
+    public init(name: String, summary: String, seedFolders: [SeedFolder],
+                generatedSeeds: @escaping @Sendable () -> [(name: String, bytes: [UInt8])] = { [] },
+                check: @escaping @Sendable ([UInt8]) -> [String]) {
+        self.name = name
+        self.summary = summary
+        self.check = check
+        self.seedFolders = seedFolders
+        self.generatedSeeds = generatedSeeds
+    }
+
+    /// Where seed files live.
+    public enum SeedFolder: Sendable, Hashable {
+        /// `Corpus/<name>` of this repository.
+        case corpus(String)
+        /// JSONTestSuite's `test_parsing`, from `../shared/jsontestsuite` beside the clone
+        /// (skipped when absent).
+        case jsonTestSuite
+    }
+}
+
+/// Every fuzz target, by name.
+public enum FuzzTargets {
+    /// The registry: one line per target.
+    public static let all: [FuzzTarget] = [
+        .json,
+        .page,
+        .oneBadWidget,
+    ]
+
+    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+
+    /// The repository root, found from this source file (the fuzz binaries and the tests run
+    /// on the machine that built them; `FLOW_FUZZ_ROOT` overrides it for the fuzz binaries).
+    public static let defaultRepositoryRoot: URL = {
+        var url = URL(fileURLWithPath: #filePath)
+        for _ in 0..<3 { url.deleteLastPathComponent() }
+        return url
+    }()
+}
+
+extension FuzzTarget {
+    /// The page target: any bytes as a page document, through ``Oracles/page(_:options:)``.
+    ///
+    /// Input: a first byte in `0x80...0xBF` (a UTF-8 continuation byte, which no JSON
+    /// document can start with, so no document is lost to it) is an option selector: its low
+    /// six bits go to ``Oracles/options(selector:)`` (placeholders, bare root, a depth limit
+    /// of 8 to 15) and the rest is the document. Any other input is the document itself,
+    /// decoded with the default options, so plain JSON files seed it as they are.
+    public static let page = FuzzTarget(
+        name: "page",
+        summary: "any bytes as a page document: ids, normalize fixed point, fast path = reference path",
+        seedFolders: [.corpus("pages"), .corpus("mutations"), .corpus("diff"), .jsonTestSuite],
+        generatedSeeds: {
+            // The embedded pages under a few option selectors.
+            var seeds: [(name: String, bytes: [UInt8])] = []
+            for (i, page) in FuzzPages.all.enumerated() {
+                let text = Array(page.text.utf8)
+                let base: UInt8 = page.bareRoot ? 0x02 : 0x00
+                for extra: UInt8 in [0x00, 0x01, 0x04, 0x1C] {
+                    seeds.append(("page_p\(i)_sel\(base | extra)", [0x80 | base | extra] + text))
+                }
+            }
+            return seeds
+        },
+        check: { Oracles.pageInput($0) })
+}
+
+extension Oracles {
+    /// The page fuzz target's input format (see ``FuzzTarget/page``): an optional selector
+    /// byte in `0x80...0xBF`, then the document.
+    public static func pageInput(_ input: [UInt8]) -> [String] {
+        if let first = input.first, first & 0xC0 == 0x80 {
+            return page(Array(input.dropFirst()), options: options(selector: first & 0x3F))
+        }
+        return page(input)
+    }
+}
+
+// MARK: Seeds and regressions on disk
+
+extension FuzzTarget {
+    /// The seed corpus: every file of the seed folders (sorted; names prefixed with their
+    /// folder), then the generated seeds.
+    public func seeds(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> [(name: String, bytes: [UInt8])] {
+        var out: [(name: String, bytes: [UInt8])] = []
+        for folder in seedFolders {
+            let (url, prefix): (URL?, String)
+            switch folder {
+            case .corpus(let name):
+                (url, prefix) = (repositoryRoot.appendingPathComponent("Corpus").appendingPathComponent(name), name)
+            case .jsonTestSuite:
+                (url, prefix) = (Self.jsonTestSuite(repositoryRoot: repositoryRoot), "jsontestsuite")
+            }
+            guard let url else { continue }
+            out += Self.files(in: url).map { ("\(prefix)_\($0.name)", $0.bytes) }
+        }
+        return out + generatedSeeds()
+    }
+
+    /// `Corpus/regressions/<name>/`.
+    public func regressionFolder(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> URL {
+        repositoryRoot.appendingPathComponent("Corpus/regressions").appendingPathComponent(name)
+    }
+
+    /// Every input kept in `Corpus/regressions/<name>/` (README files and dotfiles aside).
+    public func regressions(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> [(name: String, bytes: [UInt8])] {
+        Self.files(in: regressionFolder(repositoryRoot: repositoryRoot)).filter { !$0.name.hasPrefix("README") }
+    }
+
+    /// `../shared/jsontestsuite/test_parsing` beside the clone, when it is there.
+    public static func jsonTestSuite(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> URL? {
+        let url = repositoryRoot.deletingLastPathComponent().appendingPathComponent("shared/jsontestsuite/test_parsing")
+        var isDirectory: ObjCBool = false
+        return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue ? url : nil
+    }
+
+    static func files(in folder: URL) -> [(name: String, bytes: [UInt8])] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
+            let path = folder.appendingPathComponent(name).path
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue,
+                  let data = FileManager.default.contents(atPath: path) else { return nil }
+            return (name, [UInt8](data))
+        }
+    }
+}
