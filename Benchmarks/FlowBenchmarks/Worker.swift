@@ -40,11 +40,16 @@ public enum Worker {
 
         if let calls = settings.instructionCalls {
             _ = operation.run()  // warm-up: lazily initialised state, outside the counted region
-            let box = Unmanaged.passRetained(OperationBox { _ = operation.run() })
+            // The result is released after the counted call returns, as the timed loop
+            // releases it after the clock stops: teardown is not the operation's cost.
+            var kept: [Any?] = []
+            kept.reserveCapacity(calls)
+            let box = Unmanaged.passRetained(OperationBox { kept.append(operation.run()) })
             for _ in 0..<calls {
                 flow_bench_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
             }
             box.release()
+            kept.removeAll()
             result.measuredCalls = calls
             return try encode(result)
         }

@@ -14,6 +14,7 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
         var icon: IconData?
         var fullWidth: Bool?
         var disabled: Bool?
+        var isEmpty: Bool { style == nil && backgroundColor == nil && cornerRadius == nil && icon == nil && fullWidth == nil && disabled == nil }
     }
 
     public var style: String? { get { extras.field(\.style) } set { extras.set(\.style, newValue) } }

@@ -10,6 +10,7 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
         var darkHex: String?
         var token: String?
         var alpha: Double?
+        var isEmpty: Bool { darkHex == nil && token == nil && alpha == nil }
     }
 
     public var darkHex: String? { get { extras.field(\.darkHex) } set { extras.set(\.darkHex, newValue) } }

@@ -9,6 +9,7 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
         var size: Double?
         var color: ColorData?
         var action: ActionData?
+        var isEmpty: Bool { size == nil && color == nil && action == nil }
     }
 
     public var size: Double? { get { extras.field(\.size) } set { extras.set(\.size, newValue) } }

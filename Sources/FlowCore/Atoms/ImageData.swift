@@ -13,6 +13,7 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
         var placeholderColor: ColorData?
         var shimmer: Bool?
         var alt: String?
+        var isEmpty: Bool { aspectRatio == nil && scaleMode == nil && cornerRadius == nil && placeholderColor == nil && shimmer == nil && alt == nil }
     }
 
     public var aspectRatio: Double? { get { extras.field(\.aspectRatio) } set { extras.set(\.aspectRatio, newValue) } }

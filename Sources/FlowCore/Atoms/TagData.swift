@@ -11,6 +11,7 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
         var cornerRadius: CornerRadius?
         var icon: IconData?
         var action: ActionData?
+        var isEmpty: Bool { borderColor == nil && cornerRadius == nil && icon == nil && action == nil }
     }
 
     public var borderColor: ColorData? { get { extras.field(\.borderColor) } set { extras.set(\.borderColor, newValue) } }

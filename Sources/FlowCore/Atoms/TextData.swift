@@ -11,6 +11,7 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
         var alignment: String?
         var maxLines: Int?
         var isMarkdown: Bool?
+        var isEmpty: Bool { font == nil && color == nil && alignment == nil && maxLines == nil && isMarkdown == nil }
     }
 
     public var font: FontData? { get { style.field(\.font) } set { style.set(\.font, newValue) } }

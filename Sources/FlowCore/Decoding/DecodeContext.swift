@@ -9,8 +9,13 @@ public final class DecodeContext {
     public let registry: WidgetRegistry
     public let options: PageDecodingOptions
     public private(set) var diagnostics: [Diagnostic] = []
-    /// The diagnostic path of the value being decoded.
-    private var stack: [PathComponent] = []
+    /// The diagnostic path of the value being decoded: a stack in a buffer of its own,
+    /// grown by doubling. Not an array property of this class: every push and pop would
+    /// then pay a dynamic exclusivity check, and the decoder pushes for every value.
+    private var stackBase: UnsafeMutablePointer<PathComponent>
+    private var stackCount = 0
+    private var stackCapacity = 32
+    private var stack: ArraySlice<PathComponent> { ArraySlice(UnsafeBufferPointer(start: stackBase, count: stackCount)) }
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
     /// The page's id namespaces, claimed in document order as widgets and sections decode.
@@ -24,14 +29,19 @@ public final class DecodeContext {
         self.registry = registry
         self.options = options
         self.document = document
-        self.stack = root.components
-        stack.reserveCapacity(32)
+        self.stackBase = .allocate(capacity: stackCapacity)
+        for c in root.components { push(c) }
+    }
+
+    deinit {
+        stackBase.deinitialize(count: stackCount)
+        stackBase.deallocate()
     }
 
     /// The current dotted path.
-    public var path: String { DecodePath.render(stack[...]) }
+    public var path: String { DecodePath.render(stack) }
 
-    public var currentPath: DecodePath { DecodePath(stack) }
+    public var currentPath: DecodePath { DecodePath(Array(stack)) }
 
     /// Runs `body` with `component` pushed on the path.
     @inlinable @inline(__always)
@@ -41,8 +51,22 @@ public final class DecodeContext {
         return try body()
     }
 
-    @usableFromInline func push(_ c: PathComponent) { stack.append(c) }
-    @usableFromInline func pop() { stack.removeLast() }
+    @usableFromInline func push(_ c: PathComponent) {
+        if stackCount == stackCapacity {
+            let bigger = UnsafeMutablePointer<PathComponent>.allocate(capacity: stackCapacity * 2)
+            bigger.moveInitialize(from: stackBase, count: stackCount)
+            stackBase.deallocate()
+            stackBase = bigger
+            stackCapacity *= 2
+        }
+        (stackBase + stackCount).initialize(to: c)
+        stackCount += 1
+    }
+
+    @usableFromInline func pop() {
+        stackCount -= 1
+        (stackBase + stackCount).deinitialize(count: 1)
+    }
 
     /// Records a diagnostic at the current path (or at `component` below it).
     public func record(_ kind: Diagnostic.Kind, at component: PathComponent? = nil, type: String? = nil, _ message: @autoclosure () -> String) {
@@ -69,7 +93,7 @@ public final class DecodeContext {
     func decodingContent<T>(of position: WidgetPosition, _ body: () throws -> T) rethrows -> T {
         let saved = (widgetPosition, widgetPathDepth)
         widgetPosition = position
-        widgetPathDepth = stack.count
+        widgetPathDepth = stackCount
         defer { (widgetPosition, widgetPathDepth) = saved }
         return try body()
     }

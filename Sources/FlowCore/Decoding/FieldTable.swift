@@ -23,27 +23,51 @@ public struct FieldTable<Field: RawRepresentable & CaseIterable>: Sendable where
 
 /// The untyped part of a field table: what readers match keys against. A class so that
 /// passing it around costs one pointer (tables are static: alive for the process).
-public final class FieldKeys: Sendable {
+/// Immutable after init (the slot buffer is written only there), hence Sendable.
+public final class FieldKeys: @unchecked Sendable {
     /// The most keys one table holds (the widest model, a button, reads eight).
     public static let capacity = 8
 
     public let names: [StaticString]
-    let lengths: [Int]
-    let firstBytes: [UInt8]
+    /// Candidate key per (length, first byte, last byte) slot: index + 1, 0 for none, or
+    /// `ambiguous` when two keys share the slot (then every key is tried). One lookup and
+    /// one comparison per member instead of a scan of the table.
+    private let slots: UnsafeMutablePointer<UInt8>
+    private static let slotCount = 128
+    private static let ambiguous: UInt8 = 0xFF
 
     init(_ names: [StaticString]) {
         precondition(names.count <= Self.capacity, "a field table holds at most \(Self.capacity) keys, got \(names.count)")
         self.names = names
-        self.lengths = names.map { $0.utf8CodeUnitCount }
-        self.firstBytes = names.map { $0.utf8CodeUnitCount > 0 ? $0.utf8Start[0] : 0 }
+        slots = .allocate(capacity: Self.slotCount)
+        slots.initialize(repeating: 0, count: Self.slotCount)
+        for (j, name) in names.enumerated() {
+            let n = name.utf8CodeUnitCount
+            let slot = Self.slot(n, n > 0 ? name.utf8Start[0] : 0, n > 0 ? name.utf8Start[n - 1] : 0)
+            slots[slot] = slots[slot] == 0 ? UInt8(j + 1) : Self.ambiguous
+        }
+    }
+
+    deinit { slots.deallocate() }
+
+    @inline(__always)
+    private static func slot(_ count: Int, _ first: UInt8, _ last: UInt8) -> Int {
+        (count &* 31 &+ Int(first) &* 7 &+ Int(last)) & (slotCount - 1)
     }
 
     /// The index of the key spelled by the `count` bytes at `bytes`.
     @inline(__always)
     func index(of bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
-        let first = count > 0 ? bytes[0] : 0
-        for j in 0..<names.count where lengths[j] == count && firstBytes[j] == first {
-            if count <= 1 || memcmp(bytes, names[j].utf8Start, count) == 0 { return j }
+        guard count > 0 else { return names.firstIndex { $0.utf8CodeUnitCount == 0 } }
+        let candidate = slots[Self.slot(count, bytes[0], bytes[count - 1])]
+        if candidate == 0 { return nil }
+        if candidate != Self.ambiguous {
+            let j = Int(candidate) - 1
+            let name = names[j]
+            return name.utf8CodeUnitCount == count && memcmp(bytes, name.utf8Start, count) == 0 ? j : nil
+        }
+        for (j, name) in names.enumerated() where name.utf8CodeUnitCount == count {
+            if memcmp(bytes, name.utf8Start, count) == 0 { return j }
         }
         return nil
     }
