@@ -8,6 +8,7 @@ let package = Package(
         .library(name: "FlowCore", targets: ["FlowCore"]),
         .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
         .library(name: "FlowWorkloads", targets: ["FlowWorkloads"]),
+        .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
         .executable(name: "flow", targets: ["flow"]),
     ],
     targets: [
@@ -19,6 +20,7 @@ let package = Package(
         .target(name: "FlowCore", dependencies: ["FlowJSON"]),
         // The starter widget content models (no views).
         .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowJSON", "FlowWidgets"]),
 
         // Deterministic workloads, corpus loading, and the invariant checks (oracles) shared by
         // tests, fuzz targets and benchmarks.
@@ -29,7 +31,7 @@ let package = Package(
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
         .target(
             name: "FlowBenchmarks",
-            dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "CAllocationCounter"],
+            dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "FlowRuntime", "CAllocationCounter"],
             path: "Benchmarks/FlowBenchmarks"),
 
         // The command-line tool.
@@ -38,6 +40,7 @@ let package = Package(
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
         .testTarget(name: "FlowWorkloadsTests", dependencies: ["FlowWorkloads", "FlowCore", "FlowJSON", "FlowWidgets"]),
+        .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "FlowWidgets", "FlowJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )
