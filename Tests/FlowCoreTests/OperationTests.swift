@@ -21,6 +21,22 @@ import FlowWorkloads
         }
     }
 
+    @Test func aBadToastDoesNotHoldBackATransaction() throws {
+        let original = try decoder.decode(bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator", "id": "a"}, {"type": "separator", "id": "b"}]}]}}"#)).page
+        for toast in ["3", #"{"message": "\uD800"}"#] {
+            var page = original
+            let response = try decoder.decodeMutations(bytes(#"{"mutations": [{"kind": "remove_widget", "id": "a"}], "toast": \#(toast)}"#))
+            #expect(response.toast == nil)
+            #expect(keys(response.diagnostics) == ["invalid_field toast"])
+            #expect(response.isWellFormed)
+            let outcome = decoder.apply(response, to: &page, transactional: true)
+            #expect(outcome.committed)
+            #expect(ids(page) == ["b"])
+        }
+        let found = try decoder.decodeMutations(bytes(#"{"toast": {"message": "\uD800"}}"#)).diagnostics.first?.message ?? ""
+        #expect(found.contains("does not decode"))
+    }
+
     @Test func aNextPageThatFailsLeavesThePageAsItWas() throws {
         var page = try decoder.decode(bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator", "id": "a"}]}]}}"#)).page
         let before = page

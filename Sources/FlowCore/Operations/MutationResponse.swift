@@ -35,7 +35,13 @@ public struct MutationResponse: Sendable {
     public var kinds: [Kind] { entries.map(\.kind) }
 
     /// Whether every mutation of the response is well-formed (transactional mode needs it).
-    public var isWellFormed: Bool { !diagnostics.contains { $0.kind == .unknownMutation || $0.kind == .invalidField } }
+    /// A bad toast is not a mutation that would not apply, so it does not count.
+    public var isWellFormed: Bool {
+        !diagnostics.contains { $0.kind == .unknownMutation || ($0.kind == .invalidField && $0.path == "mutations") }
+    }
+
+    /// Whether any mutation replaces the whole page (a store resets per-page state then).
+    public var replacesPage: Bool { entries.contains { $0.kind == .replacePage } }
 }
 
 extension PageDecoder {
@@ -109,10 +115,12 @@ extension PageDecoder {
             }
             var toast: RawJSON?
             if let t = view.member(0, "toast"), view.kind(t) != .null {
-                if view.kind(t) == .object, TapeReader.stringsDecode(view, t) {
-                    toast = RawJSON(document: document, index: t)
-                } else {
+                if view.kind(t) != .object {
                     diagnostics.append(Diagnostic(kind: .invalidField, path: "toast", message: "expected the toast to be an object, found \(view.kind(t))"))
+                } else if !TapeReader.stringsDecode(view, t) {
+                    diagnostics.append(Diagnostic(kind: .invalidField, path: "toast", message: "the toast holds a string that does not decode (a lone surrogate escape)"))
+                } else {
+                    toast = RawJSON(document: document, index: t)
                 }
             }
             return MutationResponse(document: document, entries: entries, toast: toast, diagnostics: diagnostics)
