@@ -10,7 +10,7 @@ import Foundation
 /// `FuzzTarget` (see `Oracles+JSON.swift`), one line in ``FuzzTargets/all``, and its entry
 /// point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
 public struct FuzzTarget: Sendable {
-    /// `json`, `page`, `one-bad-widget`: the executable is `fuzz-<name>`, its finds go to
+    /// `json`, `page`, `one-bad-widget`, `mutation`, `merge-diff`: the executable is `fuzz-<name>`, its finds go to
     /// `Corpus/regressions/<name>/`.
     public let name: String
     public let summary: String
@@ -48,6 +48,8 @@ public enum FuzzTargets {
         .json,
         .page,
         .oneBadWidget,
+        .mutation,
+        .mergeDiff,
     ]
 
     public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }

@@ -37,6 +37,26 @@ import FlowWorkloads
         #expect(found.contains("does not decode"))
     }
 
+    /// Found by the merge-diff fuzz target: a dropped section still takes a position in the
+    /// concatenated document, so the next page's sections start after it.
+    @Test func aDroppedSectionStillTakesItsPositionForTheNextPage() throws {
+        let first = bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator"}]}, 7, {"widgets": [{"type": "separator"}]}]}}"#)
+        let next = bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator"}]}]}}"#)
+        var page = try decoder.decode(first).page
+        _ = try decoder.append(nextPage: next, to: &page)
+        #expect(ids(page).last == "separator@page.sections.3.widgets.0")
+        #expect(page == (try decoder.decode(RefreshGenerator.concatenated(first, next)).page))
+    }
+
+    /// The one deliberate difference from the concatenated document: ids on screen never
+    /// change, so a newcomer asking for a footer widget's id is the one renamed.
+    @Test func aNewcomerNeverTakesAFooterWidgetsId() throws {
+        var page = try decoder.decode(bytes(#"{"page": {"sections": [], "footer": {"widgets": [{"type": "separator", "id": "f"}]}}}"#)).page
+        _ = try decoder.append(nextPage: bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator", "id": "f"}]}]}}"#), to: &page)
+        #expect(page.footer?.widgets.map(\.id) == ["f"])
+        #expect(page.sections[0].widgets.map(\.id) == ["f#2"])
+    }
+
     @Test func aNextPageThatFailsLeavesThePageAsItWas() throws {
         var page = try decoder.decode(bytes(#"{"page": {"sections": [{"widgets": [{"type": "separator", "id": "a"}]}]}}"#)).page
         let before = page

@@ -213,6 +213,7 @@ enum PageSchema {
             if let s = ctx.at(.index(j), { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }) { sections.append(s) }
             j += 1
         }
+        ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + j)
         return sections
     }
 

@@ -7,6 +7,9 @@ public struct IdentityLedger: Sendable {
     public internal(set) var sections = NameClaims()
     /// Id to location, built by the first operation that needs it (decoding does not pay for it).
     var index: LocationIndex?
+    /// Positions the page's section list has taken, dropped sections included: where a next
+    /// page's sections start, as they would in the single concatenated document.
+    var sectionPositions = 0
 
     public init() {}
 

@@ -5,12 +5,14 @@ extension PageDecoder {
     /// the end, its pagination replaces the page's, its nav, header and footer are ignored,
     /// and nothing already on the page changes.
     ///
-    /// Newcomers are positioned where they land (the first appended section is
-    /// `page.sections.K`, K the sections already there) and claim their ids after the
-    /// widgets already on the page, so the result equals the decode of the concatenated
-    /// document whenever the page dropped no section and no newcomer collides with its
-    /// footer (whose widgets claim last in a single document). Diagnostics carry the next
-    /// page's own paths (`page.sections.J…`), as a backend engineer reads that payload.
+    /// Newcomers are positioned where they would stand in the single concatenated document
+    /// (the first appended section is `page.sections.K`, K the positions the page's sections
+    /// took, dropped ones included) and claim their ids after the widgets already on the
+    /// page. The result equals the decode of the concatenated document, with one deliberate
+    /// exception: a newcomer asking for the id of a footer widget is renamed (`f#2`), where
+    /// in a single document the footer, claiming last, would have been; ids already on
+    /// screen never change. Diagnostics carry the next page's own paths
+    /// (`page.sections.J…`), as a backend engineer reads that payload.
     ///
     /// A next page that fails as a whole throws and leaves `page` untouched.
     ///
@@ -35,7 +37,7 @@ extension PageDecoder {
                     defer { swap(&ctx.identity, &page.identity) }
                     return ctx.at(.key("page")) {
                         let sections = object.present("sections").map { v in
-                            ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: page.sections.count) }
+                            ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: max(page.sections.count, ctx.identity.sectionPositions)) }
                         } ?? []
                         let pagination = object.present("pagination").flatMap { v in ctx.at(.key("pagination")) { PageSchema.decodePagination(v, ctx: ctx) } }
                         return (sections, pagination)

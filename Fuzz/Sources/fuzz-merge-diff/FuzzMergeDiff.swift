@@ -1,0 +1,13 @@
+// The `merge-diff` fuzz target: FuzzTarget.mergeDiff (FlowWorkloads) under libFuzzer.
+import FlowWorkloads
+import FuzzHarness
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMergeDiffTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzHarness.testOneInput(.mergeDiff, data, size)
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzMergeDiffInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+    FuzzHarness.initialize(.mergeDiff)
+}

@@ -1,0 +1,13 @@
+// The `mutation` fuzz target: FuzzTarget.mutation (FlowWorkloads) under libFuzzer.
+import FlowWorkloads
+import FuzzHarness
+
+@_cdecl("LLVMFuzzerTestOneInput")
+public func fuzzMutationTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {
+    FuzzHarness.testOneInput(.mutation, data, size)
+}
+
+@_cdecl("LLVMFuzzerInitialize")
+public func fuzzMutationInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
+    FuzzHarness.initialize(.mutation)
+}
