@@ -62,7 +62,7 @@ if [[ "$mode" == merge ]]; then
     before=$(find "$work/corpus" -type f | wc -l)
     "$binary" -merge=1 -dict="$(dict_for "$target")" "$work/corpus.merged" "${inputs[@]}" >"$work/merge.log" 2>&1
     rm -rf "$work/corpus" && mv "$work/corpus.merged" "$work/corpus"
-    echo "$target: corpus merged from $before to $(find "$work/corpus" -type f | wc -l) inputs ($(du -sh "$work/corpus" | cut -f1))"
+    echo "$target: corpus merged from $before to $(find "$work/corpus" -type f | wc -l) inputs ($(du -sh --apparent-size "$work/corpus" | cut -f1))"
     exit 0
 fi
 
@@ -81,7 +81,7 @@ status=0
 # Summary: libFuzzer's final stats (every job's, with --jobs).
 logs=("$work/run.log")
 [[ "$jobs" -gt 1 ]] && logs=("$work"/fuzz-*.log)
-executions=0 rate=0 cov=0 ft=0 corp=""
+executions=0 rate=0 cov=0 ft=0 corps=()
 for log in "${logs[@]}"; do
     e=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log" | tail -1)
     r=$(sed -n 's/^stat::average_exec_per_sec: *//p' "$log" | tail -1)
@@ -89,7 +89,8 @@ for log in "${logs[@]}"; do
     line=$(grep -E '^#[0-9]+[[:space:]]+(DONE|NEW|REDUCE|pulse|INITED|RELOAD)' "$log" | grep 'cov:' | tail -1 || true)
     c=$(grep -oE 'cov: [0-9]+' <<<"$line" | grep -oE '[0-9]+' || true)
     f=$(grep -oE 'ft: [0-9]+' <<<"$line" | grep -oE '[0-9]+' || true)
-    corp+="$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$line" | cut -d' ' -f2 || true) "
+    p=$(grep -oE 'corp: [0-9]+/[0-9]+[a-zA-Z]*' <<<"$line" | cut -d' ' -f2 || true)
+    [[ -n "$p" ]] && corps+=("$p")
     executions=$((executions + ${e:-0})); rate=$((rate + ${r:-0}))
     [[ "${c:-0}" -gt "$cov" ]] && cov=$c
     [[ "${f:-0}" -gt "$ft" ]] && ft=$f
@@ -99,7 +100,8 @@ echo "== $target summary"
 echo "   executions:  $executions"
 echo "   exec/s:      $rate"
 echo "   coverage:    cov: $cov ft: $ft"
-echo "   corpus:      libFuzzer corp: ${corp% } (inputs/bytes in memory); $(find "$work/corpus" -type f | wc -l) files ($(du -sh "$work/corpus" | cut -f1)) in $work/corpus"
+corp=$(IFS=,; echo "${corps[*]:-n/a}")
+echo "   corpus:      libFuzzer corp: $corp (inputs/bytes per job); $(find "$work/corpus" -type f | wc -l) files ($(du -sh --apparent-size "$work/corpus" | cut -f1)) in $work/corpus"
 if [[ -n "$new_artifacts" ]]; then
     echo "   crashes:     $(wc -l <<<"$new_artifacts")"
     while read -r a; do

@@ -11,6 +11,10 @@ REPO_ROOT="$(dirname "$FUZZ_DIR")"
 FUZZ_BUILD_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
     -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
 
+# Swift's own crash backtracer runs after an oracle's abort() and trips AddressSanitizer while
+# reading memory: libFuzzer's report is the one we want.
+export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
+
 # The registered targets, from the list in Fuzz/Package.swift (one per line).
 fuzz_targets() {
     sed -n 's/^let fuzzTargets = \[\(.*\)\]/\1/p' "$FUZZ_DIR/Package.swift" | tr -d '" ' | tr ',' '\n'
