@@ -47,6 +47,16 @@ public struct Report: Sendable {
                 lines.append("  " + Format.pad(s.group, 26) + String(format: "x%.1f per 10x widgets  (fitted exponent %.2f; 1.00 is linear)", s.perTenfold, s.exponent))
             }
         }
+        let memory = results.filter { $0.group.hasPrefix("page.decode") && $0.bytes != nil && $0.rssGrowth != nil }
+        if !memory.isEmpty {
+            lines.append("")
+            lines.append("Memory (resident growth over the first, cold call, its result alive; the input bytes were resident before):")
+            for r in memory {
+                let input = Double(r.bytes!), growth = Double(r.rssGrowth!)
+                lines.append("  " + Format.pad(r.name, 34) + String(format: "+%@ for %@ of input: %.2fx the input (%.2fx counting the input)",
+                                                                     Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
+            }
+        }
         if !missing.isEmpty {
             lines.append("")
             lines.append("Skipped, input not on this machine: \(missing.joined(separator: ", "))")

@@ -62,6 +62,18 @@ public enum Worker {
         let warmStart = now()
         var warm = 0
         let warmLimit = operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
+        if warmLimit > 0 {
+            // The first call runs cold, before the allocator holds any memory from earlier
+            // calls: how far resident memory rises over it (its result still alive) is the
+            // memory one operation needs.
+            Memory.resetPeak()
+            let before = Memory.currentRSS()
+            var made = operation.run()
+            if let peak = Memory.peakRSS(), let before { result.rssGrowth = max(0, peak - before) }
+            made = nil
+            _ = made
+            warm = 1
+        }
         while warm < warmLimit && (warm < 2 || now() - warmStart < 200_000_000) {
             _ = operation.run()
             warm += 1
@@ -69,7 +81,6 @@ public enum Worker {
         }
         let maxIterations = min(settings.maxIterations, operation.maxCalls.map { $0 < 4 ? $0 : max(3, $0 - warm) } ?? Int.max)
         Memory.resetPeak()
-        let rssBefore = Memory.currentRSS()
         let start = now()
         var allocations: UInt64 = 0
         while true {
@@ -88,7 +99,6 @@ public enum Worker {
         }
         result.allocationsPerOp = Double(allocations) / Double(result.times.count)
         result.peakRSS = Memory.peakRSS()
-        if let peak = result.peakRSS, let before = rssBefore { result.rssGrowth = max(0, peak - before) }
         return try encode(result)
     }
 
