@@ -80,7 +80,7 @@ extension Suites {
             workload: .page(widgets: 10_000), quick: true) { w in
             let responses = Suites.replaceResponses(w)
             let decoder = PageDecoder(registry: LoadedWorkload.registry)
-            var page = w.decoded.page
+            var page = w.ownPage()
             return Operation(bytes: responses.reduce(0) { $0 + $1.count }) {
                 var applied = 0
                 for response in responses {

@@ -156,7 +156,7 @@ extension Suites {
                 "page.merge/\(size)+1k", "Append a 1k-widget next page (pagination) to the page, in place", workload: .page(widgets: widgets),
                 quick: quick, countsInstructions: !heavy,
                 peers: widgets == 1_000 ? [] : [.init(name: "page.merge/1k+1k", label: "vs merging onto a 1k page")]) { w in
-                var page = w.decoded.page
+                var page = w.ownPage()
                 // Eight different next pages, cycled: the page grows as a feed does.
                 let nexts = (0..<8).map { PageGenerator(.init(widgets: 1_000, seed: UInt64(100 + $0), firstSection: 1_000 + $0)).generateNextPage() }
                 var k = 0
@@ -168,7 +168,7 @@ extension Suites {
             result.append(Benchmark(
                 "page.mutate.replace/\(size)", "Read an api response and replace one widget by id (anywhere on the page)",
                 workload: .page(widgets: widgets), quick: quick || heavy, countsInstructions: !heavy, peers: [redecode]) { w in
-                var page = w.decoded.page
+                var page = w.ownPage()
                 let list = Suites.targets(w)
                 let responses = list.prefix(64).map { id in
                     Array(#"{"mutations":[{"kind":"replace_widget","id":"\#(id)","widget":{"type":"title_block","data":{"title":"Favourited","subtitle":{"text":"Saved to your list"}},"actions":{"tap":{"type":"toast","message":"Saved"}}}}],"toast":{"message":"Added to favourites"}}"#.utf8)
@@ -183,7 +183,7 @@ extension Suites {
             result.append(Benchmark(
                 "page.mutate.remove/\(size)", "Read an api response and remove one widget by id", workload: .page(widgets: widgets),
                 quick: quick || heavy, countsInstructions: !heavy, peers: [redecode]) { w in
-                var page = w.decoded.page
+                var page = w.ownPage()
                 let responses = Suites.targets(w).map { Array(#"{"mutations":[{"kind":"remove_widget","id":"\#($0)"}]}"#.utf8) }
                 var k = 0
                 return Operation(bytes: responses[0].count, maxCalls: responses.count) {
@@ -200,7 +200,7 @@ extension Suites {
             result.append(Benchmark(
                 "page.mutate.\(name)/100k", "Read an api response and \(name) one 40-widget section to a 100k-widget page",
                 workload: big, countsInstructions: false, peers: [.init(name: "page.decode.fast/100k", label: "vs re-decoding the page")]) { w in
-                var page = w.decoded.page
+                var page = w.ownPage()
                 let response = Array((#"{"mutations":[{"kind":"\#(kind)","sections":["# + section + "]}]}").utf8)
                 return Operation(bytes: response.count, widgets: 41) {
                     decoder.apply(try! decoder.decodeMutations(response), to: &page)
@@ -210,7 +210,7 @@ extension Suites {
         result.append(Benchmark(
             "page.mutate.replace_page/1k", "Read an api response that replaces the whole page with a 1k-widget page", workload: .page(widgets: 1_000),
             quick: true, peers: [.init(name: "page.decode.fast/1k", label: "vs decoding the same page")]) { w in
-            var page = w.decoded.page
+            var page = w.ownPage()
             let response = Array(#"{"mutations":[{"kind":"replace_page","page":"#.utf8) + Array(w.bytes.drop { $0 != UInt8(ascii: ":") }.dropFirst()) + Array("]}".utf8)
             return Operation(bytes: response.count, widgets: page.widgetCount) {
                 decoder.apply(try! decoder.decodeMutations(response), to: &page)

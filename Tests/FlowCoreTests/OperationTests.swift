@@ -101,6 +101,23 @@ import FlowWorkloads
         }
     }
 
+    /// Removing does not rewrite the index entries of the widgets after the removed one
+    /// (they become upper bounds); later operations must still find each widget exactly.
+    @Test func widgetsAfterARemovedOneAreStillFoundExactly() throws {
+        let body = (0..<6).map { #"{"type": "separator", "id": "w\#($0)"}"# }.joined(separator: ",")
+        var page = try decoder.decode(bytes(#"{"page": {"header": {"widgets": [{"type": "separator", "id": "h0"}, {"type": "separator", "id": "h1"}]}, "sections": [{"widgets": [\#(body)]}]}}"#)).page
+        for response in [#"{"mutations": [{"kind": "remove_widget", "id": "w1"}, {"kind": "remove_widget", "id": "w3"}, {"kind": "remove_widget", "id": "h0"}]}"#,
+                         #"{"mutations": [{"kind": "replace_widget", "id": "w4", "widget": {"type": "separator", "id": "n4"}}, {"kind": "remove_widget", "id": "w5"}]}"#] {
+            let outcome = decoder.apply(try decoder.decodeMutations(bytes(response)), to: &page)
+            #expect(outcome.failed == 0)
+            #expect(page.identityViolations().isEmpty, "\(page.identityViolations())")
+        }
+        #expect(page.sections[0].widgets.map(\.id) == ["w0", "w2", "n4"])
+        #expect(page.location(of: "n4") == .sectionBody(section: 0, index: 2))
+        #expect(page.location(of: "h1") == .header(index: 0))
+        #expect(page.location(of: "w3") == nil)
+    }
+
     @Test func aReplacementWithoutIdKeepsTheIdItReplaces() throws {
         var page = try decoder.decode(bytes(#"{"page": {"header": {"widgets": [{"type": "separator", "id": "h"}]}, "sections": [{"header": {"type": "separator", "id": "sh"}, "widgets": [{"type": "separator", "id": "b"}]}], "footer": {"widgets": [{"type": "separator", "id": "f"}]}}}"#)).page
         let response = try decoder.decodeMutations(bytes(#"{"mutations": [{"kind": "replace_widget", "id": "h", "widget": {"type": "title_block", "data": {"title": "H"}}}, {"kind": "replace_widget", "id": "sh", "widget": {"type": "title_block", "data": {"title": "S"}}}, {"kind": "replace_widget", "id": "b", "widget": {"type": "title_block", "id": "b2", "data": {"title": "B"}}}, {"kind": "remove_widget", "id": "f"}]}"#))

@@ -15,14 +15,19 @@ extension Page {
             if !seen.insert(w.id).inserted { problems.append("widget id \"\(w.id)\" appears twice") }
             if !identity.widgets.isTaken(w.id) { problems.append("widget id \"\(w.id)\" is on the page but not claimed") }
             if let index = identity.index {
-                let recorded = index.locations[w.id]
                 let expected: WidgetLocation
                 switch location {
                 case .sectionHeader(let s): expected = .sectionHeader(section: index.ordinal(ofSection: s))
                 case .sectionBody(let s, let i): expected = .sectionBody(section: index.ordinal(ofSection: s), index: i)
                 default: expected = location
                 }
-                if recorded != expected { problems.append("index has \"\(w.id)\" at \(String(describing: recorded)), the page at \(expected)") }
+                // Recorded list positions are upper bounds (see LocationIndex); resolving
+                // must land exactly on the widget.
+                let resolved = index.resolve(w.id, in: self)
+                if resolved != expected { problems.append("index resolves \"\(w.id)\" to \(String(describing: resolved)), the page has it at \(expected)") }
+                if !index.bounds(index.locations[w.id], expected) {
+                    problems.append("index records \"\(w.id)\" at \(String(describing: index.locations[w.id])), which does not bound \(expected)")
+                }
             }
         }
         for (i, w) in (header?.widgets ?? []).enumerated() { visit(w, .header(index: i)) }
@@ -51,6 +56,6 @@ extension Page {
     /// - Complexity: O(1) once the index exists (O(widgets) to build it the first time).
     public mutating func location(of id: String) -> WidgetLocation? {
         ensureIndex()
-        return identity.index?.locations[id]
+        return identity.index?.resolve(id, in: self)
     }
 }

@@ -12,6 +12,12 @@ public enum WidgetLocation: Hashable, Sendable {
 /// Id to location for every widget on the page: what makes replacing or removing one
 /// widget cost the same whatever the number of sections. Built on first use and kept
 /// current by every operation after that.
+///
+/// A recorded position within a list (header, footer, a section's body) is an upper bound:
+/// removing a widget does not rewrite the entries of the widgets after it (that would hash
+/// every following id, each a cold cache line on a large page). No operation inserts into
+/// a list, so a widget only ever moves towards the front of its list; ``resolve(_:in:)``
+/// finds it with a short backward scan comparing the id hashes widgets keep beside their ids.
 public struct LocationIndex: Sendable {
     var locations: [String: WidgetLocation] = [:]
     /// The ordinal of section 0.
@@ -41,8 +47,41 @@ public struct LocationIndex: Sendable {
         for (i, w) in section.widgets.enumerated() { locations[w.id] = .sectionBody(section: ordinal, index: i) }
     }
 
-    /// After removing position `removed` of a list, moves the entries of the widgets after it.
-    mutating func shift(_ widgets: ArraySlice<Widget>, from removed: Int, _ make: (Int) -> WidgetLocation) {
-        for (offset, w) in widgets.enumerated() { locations[w.id] = make(removed + offset) }
+    /// Whether `recorded` is a sound entry for a widget at `actual`: the same list, at or
+    /// after its place.
+    func bounds(_ recorded: WidgetLocation?, _ actual: WidgetLocation) -> Bool {
+        switch (recorded, actual) {
+        case (.header(let r)?, .header(let a)), (.footer(let r)?, .footer(let a)): r >= a
+        case (.sectionBody(let rs, let r)?, .sectionBody(let s, let a)): rs == s && r >= a
+        case (.sectionHeader(let rs)?, .sectionHeader(let s)): rs == s
+        default: false
+        }
+    }
+
+    /// Where the widget with `id` is now on `page`, or nil when no widget has that id.
+    ///
+    /// - Complexity: O(1) to find the list; O(widgets removed before it in its list since
+    ///   it was recorded) to find its place.
+    func resolve(_ id: String, in page: Page) -> WidgetLocation? {
+        guard let recorded = locations[id] else { return nil }
+        let hash = IDHash.of(id)
+        func place(in list: [Widget], below bound: Int) -> Int? {
+            var j = min(bound, list.count - 1)
+            while j >= 0 {
+                if list[j].idHash == hash && list[j].id == id { return j }
+                j -= 1
+            }
+            return nil
+        }
+        switch recorded {
+        case .header(let i):
+            return page.header.flatMap { place(in: $0.widgets, below: i) }.map { .header(index: $0) }
+        case .footer(let i):
+            return page.footer.flatMap { place(in: $0.widgets, below: i) }.map { .footer(index: $0) }
+        case .sectionHeader:
+            return recorded
+        case .sectionBody(let ordinal, let i):
+            return place(in: page.sections[sectionIndex(ordinal)].widgets, below: i).map { .sectionBody(section: ordinal, index: $0) }
+        }
     }
 }

@@ -69,7 +69,7 @@ extension PageDecoder {
         case .replaceWidget:
             return replaceWidget(entry.id!, with: TapeReader(source: source, index: entry.payload!), ctx: ctx, page: &page)
         case .removeWidget:
-            guard let location = ctx.identity.index!.locations[entry.id!] else { return missing(entry.id!, ctx) }
+            guard let location = ctx.identity.index!.resolve(entry.id!, in: page) else { return missing(entry.id!, ctx) }
             page.removeWidget(at: location, ledger: &ctx.identity)
             return true
         case .appendSections, .prependSections:
@@ -106,7 +106,7 @@ extension PageDecoder {
     }
 
     private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page) -> Bool {
-        guard let location = ctx.identity.index!.locations[id] else { return missing(id, ctx) }
+        guard let location = ctx.identity.index!.resolve(id, in: page) else { return missing(id, ctx) }
         let decoded: Widget? = ctx.at(.key("widget")) {
             // The replacement stands where the target stood (its nested lists continue that
             // position); without an id it keeps the one it replaces.
@@ -160,19 +160,17 @@ extension Page {
         ledger.index = nil  // keep the dictionary uniquely owned while it changes
         let removed: Widget
         switch location {
+        // The widgets after it keep their recorded positions (upper bounds now: see
+        // LocationIndex), so removing costs no rehashing of their ids.
         case .header(let i):
             removed = header!.widgets.remove(at: i)
-            index.shift(header!.widgets[i...], from: i) { .header(index: $0) }
         case .footer(let i):
             removed = footer!.widgets.remove(at: i)
-            index.shift(footer!.widgets[i...], from: i) { .footer(index: $0) }
         case .sectionHeader(let ordinal):
             removed = sections[index.sectionIndex(ordinal)].header!
             sections[index.sectionIndex(ordinal)].header = nil
         case .sectionBody(let ordinal, let i):
-            let s = index.sectionIndex(ordinal)
-            removed = sections[s].widgets.remove(at: i)
-            index.shift(sections[s].widgets[i...], from: i) { .sectionBody(section: ordinal, index: $0) }
+            removed = sections[index.sectionIndex(ordinal)].widgets.remove(at: i)
         }
         index.locations[removed.id] = nil
         ledger.index = index
