@@ -30,19 +30,26 @@ public struct NameClaims: Sendable {
     /// Claims `requested`; returns the name granted and whether it differs.
     public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
         if taken.insert(requested).inserted { return (requested, false) }
-        var k = 0
-        if var heap = freedBelow[requested] {
+        var found: String?
+        // Freed suffixes exist only after removals: skip hashing the base otherwise.
+        if !freedBelow.isEmpty, var heap = freedBelow[requested] {
             while let j = heap.popMin() {
-                if !taken.contains(Self.name(requested, j)) { k = j; break }
+                let candidate = Self.name(requested, j)
+                if !taken.contains(candidate) { found = candidate; break }
             }
             freedBelow[requested] = heap.isEmpty ? nil : heap
         }
-        if k == 0 {
-            k = nextSuffix[requested] ?? 2
-            while taken.contains(Self.name(requested, k)) { k += 1 }
+        if found == nil {
+            var k = nextSuffix[requested] ?? 2
+            var candidate = Self.name(requested, k)
+            while taken.contains(candidate) {
+                k += 1
+                candidate = Self.name(requested, k)
+            }
             nextSuffix[requested] = k + 1
+            found = candidate
         }
-        let name = Self.name(requested, k)
+        let name = found!
         taken.insert(name)
         generated.insert(name)
         return (name, true)
