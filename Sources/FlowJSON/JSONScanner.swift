@@ -342,7 +342,8 @@ struct JSONScanner {
                 escaped = true
                 i = try scanEscape(at: i)
             } else if c >= 0x80 {
-                i = try scanUTF8Sequence(at: i)
+                // Non-ASCII text comes in runs (a word of CJK, an emoji sequence): stay here.
+                repeat { i = try scanUTF8Sequence(at: i) } while i < count && base[i] >= 0x80
             } else if c < 0x20 {
                 throw fail(.controlCharacterInString(c), at: i)
             } else {
