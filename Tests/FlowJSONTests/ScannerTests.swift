@@ -126,6 +126,22 @@ import Testing
         }
     }
 
+    @Test func indentationOfAnyWidthIsSkippedToTheExactByte() throws {
+        // After a line break, spaces go eight at a time: every width around the word size,
+        // followed by a value, by other whitespace, by a bad byte, or by the end.
+        for n in 0..<34 {
+            let indent = String(repeating: " ", count: n)
+            #expect(try parse("[1,\n\(indent)2]") == parse("[1,2]"))
+            #expect(try parse("{\n\(indent)\t \"k\":\r\n\(indent)true\n\(indent)}") == parse(#"{"k":true}"#))
+            #expect(try parse("null\n\(indent)") == .null)
+            let error = try #require(scanError("[1,\n\(indent)x]"))
+            #expect(error.offset == 4 + n)
+            #expect(error.line == 2)
+            #expect(error.column == n + 1)
+            #expect(scanError("[1,\n\(indent)") != nil)
+        }
+    }
+
     @Test func stringsLongerThanTheWordLoopAreScannedToTheEnd() throws {
         for n in 0..<40 {
             let s = String(repeating: "a", count: n)
