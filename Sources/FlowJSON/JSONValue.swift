@@ -131,7 +131,11 @@ extension JSONValue {
     ///
     /// Recursion is bounded by the scan's depth limit (at most
     /// ``JSONScanOptions/depthCeiling``). Throws only for a string holding a lone surrogate.
-    public init(_ view: JSONTapeView, at i: Int) throws(JSONSyntaxError) {
+    ///
+    /// With `omittingShadowedFailures`, a member that repeats an earlier key of its object
+    /// (shadowed: typed reads and equality see only the first) is left out when its value
+    /// does not decode, instead of failing the whole tree.
+    public init(_ view: JSONTapeView, at i: Int, omittingShadowedFailures: Bool = false) throws(JSONSyntaxError) {
         switch view.kind(i) {
         case .null: self = .null
         case .false: self = .bool(false)
@@ -144,16 +148,27 @@ extension JSONValue {
             var e = i + 1
             let end = view.next(i)
             while e < end {
-                elements.append(try JSONValue(view, at: e))
+                elements.append(try JSONValue(view, at: e, omittingShadowedFailures: omittingShadowedFailures))
                 e = view.next(e)
             }
             self = .array(elements)
         case .object:
             var members: [JSONObject.Member] = []
+            // The keys so far, built at the first failure only (failures are rare; a hostile
+            // object of many failing twins still costs linear time).
+            var keys: Set<String>?
             var k = i + 1
             let end = view.next(i)
             while k < end {
-                members.append(JSONObject.Member(key: try view.string(k), value: try JSONValue(view, at: k + 1)))
+                let key = try view.string(k)
+                do {
+                    members.append(JSONObject.Member(key: key, value: try JSONValue(view, at: k + 1, omittingShadowedFailures: omittingShadowedFailures)))
+                    keys?.insert(key)
+                } catch {
+                    guard omittingShadowedFailures else { throw error }
+                    if keys == nil { keys = Set(members.map(\.key)) }
+                    guard keys!.contains(key) else { throw error }
+                }
                 k = view.next(k + 1)
             }
             self = .object(JSONObject(members))

@@ -53,6 +53,28 @@ extension ReferenceAgreementTests {
     /// A deterministic stand-in for the fuzzer: corpus pages with bytes flipped, spliced,
     /// truncated, duplicated. Whatever FlowJSON accepts must decode identically on both
     /// paths, and nothing may crash.
+    /// Found by the `page` fuzzer: a repeated key whose later value is a lone surrogate.
+    /// Typed reads and JSON equality see only a key's first member (as `JSONDecoder`), so
+    /// the hidden one costs nothing on either path; writing back keeps it as received.
+    @Test func aRepeatedKeyHidesAStringThatDoesNotDecode() throws {
+        let text = #"{"page":{"sections":[{"widgets":[{"type":"title_block","id":"a","data":{"title":"ok","title":"x \uDC00 y"},"#
+            + #""tracking":{"k":1,"k":"\uDC00"},"actions":{"tap":{"type":"dismiss","type":"\uDC00"}}}]}]}}"#
+        Self.agree(bytes(text), "hidden twin")
+        let decoded = try decode(text)
+        #expect(decoded.diagnostics.isEmpty)
+        let widget = try #require(decoded.page.sections.first?.widgets.first)
+        #expect(widget.id == "a")
+        #expect(widget.data.value == ["title": "ok"])
+        #expect(widget.tracking?.value == ["k": 1])
+        #expect(widget.actions["tap"]?.type == "dismiss")
+        let written = String(decoding: PageEncoder.encode(decoded.page), as: UTF8.self)
+        #expect(written.contains(#"{"title":"ok","title":"x \uDC00 y"}"#))
+
+        // Where the first member is the one that does not decode, it still costs the field.
+        let first = try decode(#"{"page":{"sections":[{"widgets":[{"type":"title_block","id":"a","data":{"title":"ok","x":"\uDC00","x":1}}]}]}}"#)
+        #expect(keys(first.diagnostics) == ["malformed_payload page.sections.0.widgets.0 (title_block)"])
+    }
+
     @Test func mutatedCorpusPagesAgree() {
         var rng = SeededRandom(seed: 42)
         let seeds = corpusFiles("pages").map(bytes)

@@ -24,13 +24,14 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
 
     /// The value as a tree (built on demand for a slice).
     ///
-    /// Slices only ever hold strings that decode (the decoder checks before keeping one),
-    /// so this does not fail.
+    /// Slices only ever hold strings that decode, but for members a repeated key hides
+    /// (the decoder checks before keeping one); those are left out of the tree, so this
+    /// does not fail.
     public var value: JSONValue {
         switch storage {
         case .value(let v): return v
         case .slice(let document, let index):
-            return document.withView { view in (try? JSONValue(view, at: index)) ?? .null }
+            return document.withView { view in (try? JSONValue(view, at: index, omittingShadowedFailures: true)) ?? .null }
         }
     }
 
