@@ -59,9 +59,12 @@ struct JSONScanner {
         self.count = buffer.count
         self.buffer = buffer
         self.maximumDepth = maximumDepth
-        // Real documents average 13 to 27 bytes per value; start at one entry per 12 bytes and
-        // let realloc (mremap for big blocks: no copy) grow it when a document is denser.
-        self.tapeCapacity = max(16, buffer.count / 12)
+        // Real documents average 8 to 27 bytes per value (a compact page about 9); start at
+        // one entry per 8 bytes so that one pass fits, and let realloc grow it when a
+        // document is denser. Growing is not free: once glibc has raised its mmap threshold,
+        // blocks of this size live on the heap and realloc copies them. What a document does
+        // not use is never touched (so never resident) and is given back at the end.
+        self.tapeCapacity = max(16, buffer.count / 8)
         self.tape = Self.allocate(UInt64.self, tapeCapacity)
         self.stack = Self.allocate(Int32.self, maximumDepth + 1)
         self.stackIsObject = Self.allocate(Bool.self, maximumDepth + 1)

@@ -142,6 +142,21 @@ import Testing
         }
     }
 
+    @Test func documentsDenserThanTheFirstGuessGrowTheIndex() throws {
+        // Two bytes per value (and one per value for nesting): several times past the
+        // starting capacity of one entry per 8 bytes.
+        let n = 100_000
+        let document = try JSONDocument("[" + Array(repeating: "7", count: n).joined(separator: ",") + "]")
+        #expect(document.entryCount == n + 1)
+        document.withView { view in
+            #expect(view.next(0) == n + 1)
+            #expect(String(decoding: view.rawBytes(n), as: UTF8.self) == "7")
+        }
+        let nested = try JSONDocument(String(repeating: "[", count: 400) + String(repeating: "]", count: 400))
+        #expect(nested.entryCount == 400)
+        #expect(nested.indexByteCount == 400 * 8)
+    }
+
     @Test func stringsLongerThanTheWordLoopAreScannedToTheEnd() throws {
         for n in 0..<40 {
             let s = String(repeating: "a", count: n)
