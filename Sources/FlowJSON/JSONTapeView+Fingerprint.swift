@@ -17,8 +17,8 @@ extension JSONTapeView {
     /// - Complexity: O(bytes of the subtree) plus O(members) to find an excluded one.
     public func textFingerprint(_ i: Int, excluding key: StaticString? = nil) -> UInt64 {
         let end = next(i)
-        let start = offset(i)
-        let stop = tokenEnd(end - 1)
+        let span = textSpan(i)
+        let start = span.lowerBound, stop = span.upperBound
         let base = bytes.baseAddress!
         var h = Self.hashBytes(base + start, 0, UInt64(end - i))
         guard let key, kind(i) == .object else { return Self.hashBytes(base + start, stop - start, h) }
@@ -34,6 +34,10 @@ extension JSONTapeView {
         h = Self.hashBytes(base + start, cut.lowerBound - start, h)
         return Self.hashBytes(base + cut.upperBound, stop - cut.upperBound, h)
     }
+
+    /// The bytes ``textFingerprint(_:excluding:)`` hashes: from the subtree's first byte to
+    /// the end of its last token. Two subtrees with equal spans are the same JSON text.
+    public func textSpan(_ i: Int) -> Range<Int> { offset(i)..<tokenEnd(next(i) - 1) }
 
     /// The offset just past the last byte of entry `e`'s own token (for a container, its
     /// opening bracket: what follows is described by later entries).

@@ -20,6 +20,8 @@ public final class DecodeContext {
     let document: JSONDocument?
     /// The page's id namespaces, claimed in document order as widgets and sections decode.
     var identity = IdentityLedger()
+    /// One box per distinct widget layout of the page.
+    var layouts = LayoutInterner()
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
     var widgetPosition: WidgetPosition?

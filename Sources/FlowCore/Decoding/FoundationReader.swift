@@ -49,15 +49,19 @@ public struct FoundationReader: ValueReader {
 
     public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(foundation: self) }
 
-    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable { try entry.reference(self) }
+    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+        WidgetModel(box: try entry.reference(self), entry: entry)
+    }
 
-    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable {
+    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         let decoder = JSONDecoder()
         decoder.userInfo[EmptyObjectContent.request] = EmptyObjectContent.Request(entry: entry, context: context)
-        return try decoder.decode(EmptyObjectContent.self, from: Data("{}".utf8)).value
+        return WidgetModel(box: try decoder.decode(EmptyObjectContent.self, from: Data("{}".utf8)).box, entry: entry)
     }
 
     public func widgetFingerprint() -> UInt64? { nil }
+
+    public func sourceText() -> SourceText? { nil }
 
     public var foundDescription: String {
         if isNull { return "null" }
@@ -77,6 +81,8 @@ public struct FoundationObject: ObjectReader {
     public func value(forKey key: StaticString) -> FoundationReader? {
         value(forDynamicKey: key.description)
     }
+
+    public var memberCount: Int { container.allKeys.count }
 
     public func value(forDynamicKey key: String) -> FoundationReader? {
         let k = AnyCodingKey(key)
@@ -126,11 +132,11 @@ private struct EmptyObjectContent: Decodable {
 
     static let request = CodingUserInfoKey(rawValue: "flow.emptyObjectContent")!
 
-    let value: any Sendable
+    let box: ContentBox
 
     init(from decoder: any Decoder) throws {
         let request = decoder.userInfo[Self.request] as! Request
-        value = try request.entry.reference(FoundationReader(decoder: decoder, context: request.context))
+        box = try request.entry.reference(FoundationReader(decoder: decoder, context: request.context))
     }
 }
 

@@ -321,7 +321,7 @@ enum PageSchema {
         // Content first: a widget that is skipped reports only why, so nothing inside it
         // (an accordion's items) may stay recorded if it fails.
         let mark = ctx.diagnosticCount
-        let content: any Sendable
+        let content: WidgetModel
         let data: RawJSON
         do {
             content = try ctx.decodingContent(of: position) {
@@ -347,9 +347,11 @@ enum PageSchema {
             ctx.record(.invalidField, at: .key("id"), type: type,
                        "expected the id to be a string, found \(idValue.foundDescription); using \"\(requestedID())\"")
         }
-        var layout = WidgetLayout.default
+        var layoutBox: LayoutBox?
         if let v = f.present(.layout) {
-            do { layout = try v.read(WidgetLayout.self) } catch {
+            do {
+                layoutBox = try ctx.layouts.box(for: v.sourceText()) { try v.read(WidgetLayout.self) }
+            } catch {
                 ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
             }
         }
@@ -362,8 +364,8 @@ enum PageSchema {
             tracking = v.raw()
             if tracking == nil { ctx.record(.invalidField, at: .key("tracking"), type: type, "tracking holds a string that does not decode") }
         }
-        return Widget(id: requestedID(), type: type, layout: layout, actions: actions, tracking: tracking, data: data,
-                      content: .model(WidgetModel(value: content, entry: entry)), fingerprint: r.widgetFingerprint())
+        return Widget(id: requestedID(), type: type, layoutBox: layoutBox, actions: actions, tracking: tracking, data: data,
+                      content: .model(content), fingerprint: r.widgetFingerprint())
     }
 
     enum WidgetField: Int, CaseIterable { case type, id, layout, data, actions, tracking }
@@ -380,6 +382,7 @@ enum PageSchema {
         var failures: [(event: String, message: String)] = []
         var absent: [String] = []  // events sent as null: present for the first-occurrence rule
         var actions = WidgetActions()
+        actions.reserveCapacity(o.memberCount)
         o.forEachMember { event, v in
             guard actions[event] == nil, !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
             guard !v.isNull else { return absent.append(event) }

@@ -10,14 +10,21 @@ import FlowJSON
 public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     enum Storage: Sendable {
         case slice(JSONDocument, Int)
-        case value(JSONValue)
+        /// Boxed so that both cases are a reference (plus an index) and a `RawJSON`, optional
+        /// or not, takes 16 bytes: a page holds two or three per widget.
+        case value(ValueBox)
+    }
+
+    final class ValueBox: Sendable {
+        let value: JSONValue
+        init(_ value: JSONValue) { self.value = value }
     }
 
     let storage: Storage
 
     init(document: JSONDocument, index: Int) { storage = .slice(document, index) }
 
-    public init(_ value: JSONValue) { storage = .value(value) }
+    public init(_ value: JSONValue) { storage = .value(ValueBox(value)) }
 
     /// `{}`: what an absent widget `data` decodes as.
     public static let emptyObject = RawJSON(.object(JSONObject()))
@@ -29,7 +36,7 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// does not fail.
     public var value: JSONValue {
         switch storage {
-        case .value(let v): return v
+        case .value(let box): return box.value
         case .slice(let document, let index):
             return document.withView { view in (try? JSONValue(view, at: index, omittingShadowedFailures: true)) ?? .null }
         }
@@ -37,7 +44,7 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
 
     public var kind: JSONKind {
         switch storage {
-        case .value(let v): return v.kind
+        case .value(let box): return box.value.kind
         case .slice(let document, let index): return document.withView { $0.kind(index) }
         }
     }
@@ -45,7 +52,7 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
     /// Writes compact JSON, strings and numbers as received.
     public func write(to writer: inout JSONWriter) {
         switch storage {
-        case .value(let v): writer.write(v)
+        case .value(let box): writer.write(box.value)
         case .slice(let document, let index): document.withView { writer.write($0, at: index) }
         }
     }
@@ -73,8 +80,8 @@ public struct RawJSON: Sendable, Hashable, CustomStringConvertible {
         switch storage {
         case .slice(let document, let index):
             return try document.withView { view in try T(from: TapeDecoder(view: view, index: index)) }
-        case .value(let v):
-            let document = try JSONDocument(bytes: JSONWriter.encode(v))
+        case .value(let box):
+            let document = try JSONDocument(bytes: JSONWriter.encode(box.value))
             return try document.withView { view in try T(from: TapeDecoder(view: view, index: 0)) }
         }
     }

@@ -88,18 +88,22 @@ public struct TapeReader: ValueReader {
 
     public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
 
-    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable { try entry.fast(self) }
+    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+        WidgetModel(box: try entry.fast(self), entry: entry)
+    }
 
-    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable {
+    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         try TapeSource.emptyObject.withView { view in
             let empty = TapeSource(view: view, document: TapeSource.emptyObject, context: source.context)
-            return try withExtendedLifetime(empty) { try entry.fast(TapeReader(source: empty, index: 0)) }
+            return try withExtendedLifetime(empty) { WidgetModel(box: try entry.fast(TapeReader(source: empty, index: 0)), entry: entry) }
         }
     }
 
     public var foundDescription: String { view.kind(index).description }
 
     public func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
+
+    public func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
 
     /// Whether every key of the object at `i` decodes (only escaped keys can fail).
     static func keysDecode(_ view: JSONTapeView, _ i: Int) -> Bool {
@@ -133,6 +137,8 @@ public struct TapeObject: ObjectReader {
     /// The first member named `key`: a linear scan comparing length and first byte before
     /// the bytes (schema objects have a handful of members).
     public func value(forKey key: StaticString) -> TapeReader? { scan(key) }
+
+    public var memberCount: Int { source.view.childCount(index) }
 
     private func scan(_ key: StaticString) -> TapeReader? {
         let view = source.view

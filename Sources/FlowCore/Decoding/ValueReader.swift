@@ -37,9 +37,12 @@ public protocol ValueReader {
     /// `init(foundation:)`), which the compiler specialises in the model's own module.
     func read<T: FlowDecodable>(_ type: T.Type) throws -> T
     /// Decodes registered widget content with this path's route.
-    func decodeContent(_ entry: WidgetRegistry.Entry) throws -> any Sendable
+    func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
     /// Decodes registered widget content from `{}` (a widget without `data`).
-    func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> any Sendable
+    func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
+    /// The value's text in the document, on a path that reads a document's bytes (nil on
+    /// the reference path): a decoder may reuse what it built from the same text before.
+    func sourceText() -> SourceText?
     /// What the value is, for messages ("a number").
     var foundDescription: String { get }
     /// The fingerprint of this widget element, when this path can compute it cheaply
@@ -60,6 +63,8 @@ public protocol ObjectReader {
     func locate(_ keys: FieldKeys) -> FieldSlots
     /// The value a handle from ``locate(_:)`` stands for (`field` is its index in `keys`).
     func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> Value
+    /// The number of members, repeated keys included (to reserve storage).
+    var memberCount: Int { get }
 }
 
 public protocol ArrayReader {

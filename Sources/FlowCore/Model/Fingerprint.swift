@@ -10,13 +10,14 @@ import FlowJSON
 /// changed in code hash their written JSON the same way. Not a cryptographic hash: two
 /// different widgets collide with probability about 2^-64.
 enum Fingerprint {
-    static func widget(_ view: JSONTapeView, _ i: Int) -> UInt64 { view.textFingerprint(i, excluding: "id") }
+    /// Never 0: a widget stores 0 for "not computed" (an optional would cost it 8 bytes).
+    static func widget(_ view: JSONTapeView, _ i: Int) -> UInt64 { max(1, view.textFingerprint(i, excluding: "id")) }
 
     /// The same fingerprint for a widget held only as a model: hashes its written JSON.
     static func widget(_ widget: Widget) -> UInt64 {
         var writer = JSONWriter()
         PageEncoder.write(widget, to: &writer)
-        guard let document = try? JSONDocument(bytes: writer.bytes) else { return 0 }
+        guard let document = try? JSONDocument(bytes: writer.bytes) else { return 1 }
         return document.withView { Self.widget($0, 0) }
     }
 }

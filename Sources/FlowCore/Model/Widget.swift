@@ -7,62 +7,70 @@ import FlowJSON
 /// writes back out unchanged. Equality covers every field but the fingerprint, which is a
 /// cache of the content fields (kept current as they change) for the refresh diff.
 public struct Widget: Sendable, Equatable, Identifiable {
+    // Stored properties are laid out in declaration order: this one keeps the struct at 112
+    // bytes with no padding (a page holds one per widget).
+
     /// Present and unique on the page after every operation (SPEC §4).
     public var id: String { didSet { idHash = IDHash.of(id) } }
     /// A 64-bit hash of `id`'s bytes, kept beside it so a diff matches widgets without
     /// rehashing 100,000 strings (and, with the fingerprint next to it, reads one cache
     /// line per widget).
     var idHash: UInt64
-    var storedFingerprint: UInt64?
+    /// The fingerprint, or 0 when it must be computed (``Fingerprint`` never gives 0).
+    private var fingerprintCache: UInt64
     public var type: String { didSet { refreshFingerprint() } }
-    public var layout: WidgetLayout {
-        get { layoutBox?.layout ?? .default }
-        set {
-            layoutBox = newValue.isDefault ? nil : LayoutBox(newValue)
-            storedFingerprint = nil
-        }
-    }
     /// Event name (`tap`, `long_press`, `change`, …) to action.
     public var actions: WidgetActions { didSet { refreshFingerprint() } }
+    /// Boxed because most widgets have no layout, and a layout is a few hundred bytes;
+    /// shared between widgets whose layouts are equal (the decoder interns them).
+    private(set) var layoutBox: LayoutBox?
     public var tracking: RawJSON? { didSet { refreshFingerprint() } }
     /// The raw `data` (`{}` when it was absent).
     public var data: RawJSON { didSet { refreshFingerprint() } }
     public var content: WidgetContent
+    public var layout: WidgetLayout {
+        get { layoutBox?.layout ?? .default }
+        set {
+            layoutBox = newValue.isDefault ? nil : LayoutBox(newValue)
+            fingerprintCache = 0
+        }
+    }
+    /// The fingerprint the decoder stored, if it is still current.
+    var storedFingerprint: UInt64? { fingerprintCache == 0 ? nil : fingerprintCache }
     /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
     /// are spelled the same. The decoder stores it; otherwise it is computed when asked.
     public var fingerprint: UInt64 {
         // Not `??`: its autoclosure would capture (copy) the whole widget on every read.
-        if let storedFingerprint { return storedFingerprint }
+        if fingerprintCache != 0 { return fingerprintCache }
         return Fingerprint.widget(self)
     }
 
-    /// Boxed because most widgets have no layout, and a layout is a few hundred bytes.
-    private var layoutBox: LayoutBox?
-
     public init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
                 tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
-        self.init(id: id, type: type, layout: layout, actions: actions, tracking: tracking, data: data, content: content, fingerprint: nil)
+        self.init(id: id, type: type, layoutBox: layout.isDefault ? nil : LayoutBox(layout), actions: actions,
+                  tracking: tracking, data: data, content: content, fingerprint: nil)
     }
 
-    /// With the fingerprint the decoder computed from the element (nil: hash the model).
-    init(id: String, type: String, layout: WidgetLayout, actions: WidgetActions, tracking: RawJSON?,
+    /// With the fingerprint the decoder computed from the element (nil: hash the model),
+    /// and the layout already boxed (nil for the default), so equal layouts share a box.
+    init(id: String, type: String, layoutBox: LayoutBox?, actions: WidgetActions, tracking: RawJSON?,
          data: RawJSON, content: WidgetContent, fingerprint: UInt64?) {
         self.id = id
         self.idHash = IDHash.of(id)
+        self.fingerprintCache = fingerprint ?? 0
         self.type = type
-        self.layoutBox = layout.isDefault ? nil : LayoutBox(layout)
         self.actions = actions
+        self.layoutBox = layoutBox
         self.tracking = tracking
         self.data = data
         self.content = content
-        self.storedFingerprint = fingerprint
     }
 
     /// The content model as `T`, when it is one.
     public func model<T>(as type: T.Type) -> T? { content.model(as: T.self) }
 
     /// A field changed: the stored fingerprint no longer describes the widget.
-    private mutating func refreshFingerprint() { storedFingerprint = nil }
+    private mutating func refreshFingerprint() { fingerprintCache = 0 }
 
     public static func == (a: Widget, b: Widget) -> Bool {
         a.id == b.id && a.type == b.type && a.layout == b.layout && a.actions == b.actions

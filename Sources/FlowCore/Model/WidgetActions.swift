@@ -38,10 +38,11 @@ public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDiction
     /// Adds an event that is not present yet (the decoder's first-occurrence rule).
     mutating func insertIfAbsent(_ name: String, _ action: ActionData) {
         guard !events.contains(where: { $0.name == name }) else { return }
-        // Room for the usual tap and long press at once: one allocation, not two.
-        if events.isEmpty { events.reserveCapacity(2) }
         self[name] = action
     }
+
+    /// Room for `n` events in one allocation of just that size (the decoder counts first).
+    mutating func reserveCapacity(_ n: Int) { events.reserveCapacity(n) }
 
     public func makeIterator() -> IndexingIterator<[Event]> { events.makeIterator() }
 }

@@ -13,12 +13,12 @@ public struct WidgetRegistry: Sendable {
     /// How one widget type decodes on each path, and how two of its contents compare.
     public final class Entry: Sendable {
         public let typeName: String
-        let fast: @Sendable (TapeReader) throws -> any Sendable
-        let reference: @Sendable (FoundationReader) throws -> any Sendable
+        let fast: @Sendable (TapeReader) throws -> ContentBox
+        let reference: @Sendable (FoundationReader) throws -> ContentBox
         let equals: @Sendable (any Sendable, any Sendable) -> Bool
 
-        init(typeName: String, fast: @escaping @Sendable (TapeReader) throws -> any Sendable,
-             reference: @escaping @Sendable (FoundationReader) throws -> any Sendable,
+        init(typeName: String, fast: @escaping @Sendable (TapeReader) throws -> ContentBox,
+             reference: @escaping @Sendable (FoundationReader) throws -> ContentBox,
              equals: @escaping @Sendable (any Sendable, any Sendable) -> Bool) {
             self.typeName = typeName
             self.fast = fast
@@ -33,20 +33,24 @@ public struct WidgetRegistry: Sendable {
 
     /// Registers a content model with the library's generic route (fast on both paths).
     public mutating func register<Content: FlowDecodable>(_ type: Content.Type, as typeName: String) {
+        // The box's class looked up once here: named inside the closures, the generic
+        // metadata would be looked up (a hash-table probe) for every widget.
+        let box = TypedContentBox<Content>.self
         entries[typeName] = Entry(
             typeName: typeName,
-            fast: { try Content(tape: $0) },
-            reference: { try Content(foundation: $0) },
+            fast: { box.init(try Content(tape: $0)) },
+            reference: { box.init(try Content(foundation: $0)) },
             equals: Self.equality(for: Content.self))
     }
 
     /// Registers a host's plain `Decodable` content model.
     @_disfavoredOverload
     public mutating func register<Content: Decodable & Sendable>(_ type: Content.Type, as typeName: String) {
+        let box = TypedContentBox<Content>.self
         entries[typeName] = Entry(
             typeName: typeName,
-            fast: { try $0.decode(Content.self) },
-            reference: { try $0.decode(Content.self) },
+            fast: { box.init(try $0.decode(Content.self)) },
+            reference: { box.init(try $0.decode(Content.self)) },
             equals: Self.equality(for: Content.self))
     }
 
@@ -86,15 +90,36 @@ public enum WidgetContent: Sendable, Equatable {
 
 /// A decoded content model of whatever type its registry entry names.
 public struct WidgetModel: Sendable, Equatable {
-    public let value: any Sendable
+    let box: ContentBox
     let entry: WidgetRegistry.Entry
 
-    init(value: any Sendable, entry: WidgetRegistry.Entry) {
-        self.value = value
+    /// The model itself.
+    public var value: any Sendable { box.anyValue }
+
+    init(box: ContentBox, entry: WidgetRegistry.Entry) {
+        self.box = box
         self.entry = entry
     }
 
     public static func == (a: WidgetModel, b: WidgetModel) -> Bool {
         a.entry.typeName == b.entry.typeName && a.entry.equals(a.value, b.value)
     }
+}
+
+/// A decoded content model on the heap, behind one reference.
+///
+/// Not an `any Sendable` field: an existential takes 32 bytes inline in every widget and
+/// still boxes any model over 24 bytes, so a page of 100,000 widgets would carry 3 MB of
+/// mostly empty inline buffers. A model is allocated once either way; a reference is 8 bytes.
+class ContentBox: @unchecked Sendable {
+    /// The model as an existential (built on demand: only equality and `model(as:)` ask).
+    var anyValue: any Sendable { preconditionFailure("ContentBox is abstract; TypedContentBox overrides this") }
+}
+
+final class TypedContentBox<Content: Sendable>: ContentBox, @unchecked Sendable {
+    let content: Content
+
+    init(_ content: Content) { self.content = content }
+
+    override var anyValue: any Sendable { content }
 }

@@ -1,0 +1,96 @@
+import Testing
+@testable import FlowCore
+import FlowJSON
+import FlowWidgets
+
+/// How the model is stored: compact per-widget storage and layouts shared between widgets
+/// that spell them the same way. None of it may show through the model's value semantics.
+@Suite struct ModelStorageTests {
+    func widgets(_ layouts: [String]) throws -> (fast: [Widget], reference: [Widget], diagnostics: [String]) {
+        let elements = layouts.map { #"{"type": "title_block", "layout": \#($0), "data": {"title": "T"}}"# }
+        let input = bytes(#"{"page": {"id": "p", "sections": [{"widgets": ["# + elements.joined(separator: ",") + "]}]}}")
+        let fast = try PageDecoder(registry: starterRegistry).decode(input)
+        let reference = try ReferencePageDecoder(registry: starterRegistry).decode(input)
+        #expect(fast.page == reference.page)
+        #expect(keys(fast.diagnostics) == keys(reference.diagnostics))
+        return (fast.page.sections[0].widgets, reference.page.sections[0].widgets, keys(fast.diagnostics))
+    }
+
+    @Test func widgetsThatSpellALayoutAlikeShareOneBox() throws {
+        let w = try widgets([
+            #"{"padding": {"top": 4}, "corner_radius": 8}"#,
+            #"{"padding": {"top": 4}, "corner_radius": 8}"#,
+            #"{"padding": {"top": 4},  "corner_radius": 8}"#,  // equal value, other spelling
+            #"{"padding": {"top": 5}, "corner_radius": 8}"#,
+        ]).fast
+        #expect(w[0].layoutBox != nil)
+        #expect(w[0].layoutBox === w[1].layoutBox)
+        #expect(w[2].layoutBox !== w[0].layoutBox, "only identical text is shared")
+        #expect(w[2].layout == w[0].layout)
+        #expect(w[3].layout.padding?.top == 5)
+        #expect(w[3].layout.cornerRadius == w[0].layout.cornerRadius)
+    }
+
+    @Test func aSharedLayoutIsStillAValue() throws {
+        var w = try widgets([#"{"padding": {"top": 4}}"#, #"{"padding": {"top": 4}}"#]).fast
+        #expect(w[0].layoutBox === w[1].layoutBox)
+        w[1].layout.padding?.top = 9
+        #expect(w[0].layout.padding?.top == 4, "changing one widget's layout leaves the other alone")
+        #expect(w[1].layout.padding?.top == 9)
+    }
+
+    @Test func theDefaultLayoutIsNotBoxedAndFailuresAreNotRemembered() throws {
+        let (fast, _, diagnostics) = try widgets([#"{}"#, #"{}"#, #"{"width": true}"#, #"{"width": true}"#])
+        #expect(fast.allSatisfy { $0.layoutBox == nil && $0.layout == .default })
+        #expect(diagnostics == [
+            "invalid_field page.sections.0.widgets.2.layout (title_block)",
+            "invalid_field page.sections.0.widgets.3.layout (title_block)",
+        ], "each widget with a bad layout reports it")
+    }
+
+    @Test func layoutsBeyondTheInternLimitStillDecode() throws {
+        let n = LayoutInterner.limit + 50
+        let (fast, reference, diagnostics) = try widgets((0..<n).map { #"{"padding": {"top": \#($0)}}"# } + [#"{"padding": {"top": 0}}"#])
+        #expect(diagnostics.isEmpty)
+        #expect(fast.count == n + 1)
+        for (i, w) in fast.enumerated() { #expect(w.layout.padding?.top == Double(i % n)) }
+        #expect(fast[n].layoutBox === fast[0].layoutBox, "layouts remembered before the limit are still shared")
+        #expect(fast[n - 1].layoutBox !== fast[n - 2].layoutBox)
+        #expect(reference.map(\.layout) == fast.map(\.layout))
+    }
+
+    @Test func aReplacementReadFromAnotherDocumentGetsItsOwnLayout() throws {
+        // A response's widgets are read from the response's document, not the page's.
+        let decoder = PageDecoder(registry: starterRegistry)
+        let widget = #"{"id": "a", "type": "title_block", "layout": {"padding": {"top": 4}}, "data": {"title": "A"}}"#
+        var page = try decoder.decode(bytes(#"{"page": {"id": "p", "sections": [{"id": "s", "widgets": ["# + widget + "]}]}}")).page
+        let response = try decoder.decodeMutations(bytes(#"""
+            {"mutations": [{"kind": "replace_widget", "id": "a", "widget": {"id": "a", "type": "title_block", "layout": {"padding": {"top": 7}}, "data": {"title": "B"}}},
+                           {"kind": "replace_widget", "id": "a", "widget": \#(widget)}]}
+            """#))
+        #expect(decoder.apply(response, to: &page).applied == 2)
+        #expect(page.sections[0].widgets[0].layout.padding?.top == 4)
+    }
+
+    @Test func perWidgetStorageStaysCompact() {
+        // A page holds one `Widget` per widget and two or three `RawJSON`s in each: these
+        // sizes are most of a decoded page's memory beyond its document (see the README).
+        #expect(MemoryLayout<RawJSON>.size == 16)
+        #expect(MemoryLayout<RawJSON?>.size == 16)
+        #expect(MemoryLayout<WidgetContent>.size <= 17)
+        #expect(MemoryLayout<Widget>.stride <= 112)
+    }
+
+    @Test func aChangeForgetsTheStoredFingerprint() throws {
+        let w = try widgets([#"{"padding": {"top": 4}}"#]).fast[0]
+        let stored = try #require(w.storedFingerprint, "the decoder stores one")
+        #expect(stored != 0, "0 is the not-stored mark")
+        #expect(w.fingerprint == stored)
+        var copy = w
+        copy.layout.padding?.top = 5
+        #expect(copy.storedFingerprint == nil)
+        #expect(copy.fingerprint != stored)
+        copy.layout.padding?.top = 4
+        #expect(copy == w)
+    }
+}
