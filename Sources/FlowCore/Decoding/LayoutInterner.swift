@@ -24,15 +24,14 @@ struct LayoutInterner {
     /// The box for the layout `decode` reads (nil for the default layout), reused when the
     /// same text was decoded before.
     mutating func box(for text: SourceText?, decode: () throws -> WidgetLayout) rethrows -> LayoutBox? {
-        guard let text else { return Self.box(try decode()) }
+        guard let text else { return LayoutBox.boxing(try decode()) }
         if let known = byText[text.hash], known.text.spellsTheSame(as: text) { return known.box }
-        let box = Self.box(try decode())
-        // A hash shared by two texts keeps the first; the second just goes unshared.
+        let box = LayoutBox.boxing(try decode())
+        // A hash shared by two texts keeps the first; the second just goes unshared. (The
+        // second lookup runs once per distinct text, at most `limit` times.)
         if byText.count < Self.limit, byText[text.hash] == nil { byText[text.hash] = (text, box) }
         return box
     }
-
-    private static func box(_ layout: WidgetLayout) -> LayoutBox? { layout.isDefault ? nil : LayoutBox(layout) }
 }
 
 /// A value's text in a scanned document: the document, where the text lies in it, and a

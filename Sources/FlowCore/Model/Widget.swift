@@ -31,11 +31,12 @@ public struct Widget: Sendable, Equatable, Identifiable {
     public var layout: WidgetLayout {
         get { layoutBox?.layout ?? .default }
         set {
-            layoutBox = newValue.isDefault ? nil : LayoutBox(newValue)
+            layoutBox = LayoutBox.boxing(newValue)
             fingerprintCache = 0
         }
     }
-    /// The fingerprint the decoder stored, if it is still current.
+    /// The fingerprint the decoder stored, if it is still current. The diff reads this
+    /// first: a trivial getter, where ``fingerprint`` on an array element copies the widget.
     var storedFingerprint: UInt64? { fingerprintCache == 0 ? nil : fingerprintCache }
     /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
     /// are spelled the same. The decoder stores it; otherwise it is computed when asked.
@@ -47,7 +48,7 @@ public struct Widget: Sendable, Equatable, Identifiable {
 
     public init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
                 tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
-        self.init(id: id, type: type, layoutBox: layout.isDefault ? nil : LayoutBox(layout), actions: actions,
+        self.init(id: id, type: type, layoutBox: LayoutBox.boxing(layout), actions: actions,
                   tracking: tracking, data: data, content: content, fingerprint: nil)
     }
 
@@ -80,5 +81,8 @@ public struct Widget: Sendable, Equatable, Identifiable {
 
 final class LayoutBox: Sendable {
     let layout: WidgetLayout
-    init(_ layout: WidgetLayout) { self.layout = layout }
+    private init(_ layout: WidgetLayout) { self.layout = layout }
+
+    /// A box for `layout`; nil for the default layout, which widgets do not box.
+    static func boxing(_ layout: WidgetLayout) -> LayoutBox? { layout.isDefault ? nil : LayoutBox(layout) }
 }
