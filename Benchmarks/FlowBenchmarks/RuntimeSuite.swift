@@ -51,7 +51,7 @@ extension Suites {
             let responses = Suites.replaceResponses(w)
             let loader = ScriptedBenchLoader(page: w.bytes, responses: responses)
             let (store, dispatcher, context) = MainActor.assumeIsolated { () -> (PageStore, ActionDispatcher, ActionContext) in
-                let store = PageStore(pageID: "home", loader: loader, registry: LoadedWorkload.registry)
+                let store = PageStore(pageID: "home", loader: loader, registry: LoadedWorkload.registry, options: LoadedWorkload.decoding)
                 return (store, ActionDispatcher(), ActionContext(sourceWidgetID: "card", store: store, presenter: Presenter()))
             }
             let api = ActionData(type: "api", fields: ["endpoint": "favourites/toggle"])
@@ -79,7 +79,7 @@ extension Suites {
             "The same 1,000 responses read and applied straight to the page (decodeMutations + apply), no dispatcher or store",
             workload: .page(widgets: 10_000), quick: true) { w in
             let responses = Suites.replaceResponses(w)
-            let decoder = PageDecoder(registry: LoadedWorkload.registry)
+            let decoder = LoadedWorkload.decoder
             var page = w.ownPage()
             return Operation(bytes: responses.reduce(0) { $0 + $1.count }) {
                 var applied = 0

@@ -64,9 +64,19 @@ public enum Suites {
             let quick = widgets == 1_000
             let referenceRuns = widgets <= 20_000
             result.append(Benchmark(
-                "page.decode.fast/\(size)", "Page decode, fast path (tape, no Codable on the envelope)", workload: .page(widgets: widgets),
+                "page.decode.fast/\(size)", "Page decode, fast path on one thread (tape, no Codable on the envelope)", workload: .page(widgets: widgets),
                 quick: quick || widgets == 10_000, countsInstructions: widgets <= 10_000,
                 peers: referenceRuns ? [.init(name: "page.decode.reference/\(size)", label: "vs reference path")] : []) { w in
+                let bytes = w.bytes
+                let decoder = LoadedWorkload.decoder
+                let widgetCount = w.decoded.page.widgetCount
+                return Operation(bytes: bytes.count, widgets: widgetCount) { try! decoder.decode(bytes) }
+            })
+            result.append(Benchmark(
+                "page.decode.parallel/\(size)", "Page decode, fast path, sections on every core (\(PageDecodingOptions.defaultThreads) threads here)",
+                workload: .page(widgets: widgets), quick: quick, gates: false, countsInstructions: false,
+                peers: [.init(name: "page.decode.fast/\(size)", label: "vs one thread")]
+                    + (referenceRuns ? [.init(name: "page.decode.reference/\(size)", label: "vs reference path")] : [])) { w in
                 let bytes = w.bytes
                 let decoder = PageDecoder(registry: LoadedWorkload.registry)
                 let widgetCount = w.decoded.page.widgetCount
@@ -101,7 +111,7 @@ public enum Suites {
         result.append(Benchmark(
             "page.normalize/corpus", "Normalize every corpus page: decode, then write back", workload: .corpusPages, quick: true) { w in
             let documents = w.documents
-            let decoder = PageDecoder(registry: LoadedWorkload.registry)
+            let decoder = LoadedWorkload.decoder
             return Operation(bytes: w.totalBytes) {
                 var written: [[UInt8]] = []
                 for d in documents {
@@ -118,7 +128,7 @@ public enum Suites {
                 workload: .page(widgets: 50_000, ids: ids), quick: false, countsInstructions: false,
                 peers: ids == .allSame ? [.init(name: "page.decode.ids-distinct/50k", label: "vs distinct ids")] : []) { w in
                 let bytes = w.bytes
-                let decoder = PageDecoder(registry: LoadedWorkload.registry)
+                let decoder = LoadedWorkload.decoder
                 let widgetCount = w.decoded.page.widgetCount
                 return Operation(bytes: bytes.count, widgets: widgetCount) { try! decoder.decode(bytes) }
             })
@@ -146,7 +156,7 @@ extension Suites {
 
     static var operations: [Benchmark] {
         var result: [Benchmark] = []
-        let decoder = PageDecoder(registry: LoadedWorkload.registry)
+        let decoder = LoadedWorkload.decoder
         for widgets in sizes {
             let size = label(widgets)
             let quick = widgets == 1_000

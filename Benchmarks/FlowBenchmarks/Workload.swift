@@ -69,14 +69,19 @@ public final class LoadedWorkload {
     public var totalBytes: Int { documents.reduce(0) { $0 + $1.count } }
 
     public static let registry = FlowWidgets.registry
+    /// Benchmarks decode on one thread, so that instruction and allocation counts (which
+    /// the allocation counter keeps per thread) are deterministic; the `page.decode.parallel`
+    /// benchmarks measure the decode on several.
+    public static let decoding = PageDecodingOptions(threads: 1)
+    public static let decoder = PageDecoder(registry: registry, options: decoding)
 
     /// The first document decoded on the fast path.
-    public lazy var decoded: DecodedPage = try! PageDecoder(registry: Self.registry).decode(bytes)
+    public lazy var decoded: DecodedPage = try! Self.decoder.decode(bytes)
 
     /// A page of its own, for operations that change it in place: one that shares storage
     /// with ``decoded`` would make the first change to each section pay for copying it
     /// (copy-on-write), a cost of the benchmark, not of the operation.
-    public func ownPage() -> Page { try! PageDecoder(registry: Self.registry).decode(bytes).page }
+    public func ownPage() -> Page { try! Self.decoder.decode(bytes).page }
 }
 
 /// Where the inputs live: the package root (found from this source file, or the working

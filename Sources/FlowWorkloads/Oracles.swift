@@ -21,6 +21,7 @@ public enum Oracles {
     /// - never a crash (by running at all);
     /// - when a page comes out: every id present and unique (widgets, sections), the page
     ///   empty exactly when it holds no widget, normalize is a fixed point;
+    /// - the fast path gives the same on several threads as on one;
     /// - the fast path and the reference path agree exactly (page and diagnostics), on
     ///   every document the reference decoder takes (see ``ReferencePageDecoder``).
     public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
@@ -37,6 +38,7 @@ public enum Oracles {
             return failures
         }
         failures += identity(fast.page)
+        failures += parallelAgreement(bytes, serial: fast, options: options)
         if fast.page.isEmpty != (fast.page.widgetCount == 0) { failures.append("empty flag disagrees with the widget count") }
 
         let once = PageEncoder.encode(fast.page, bareRoot: options.bareRoot)
@@ -60,6 +62,24 @@ public enum Oracles {
             } catch {
                 failures.append("the reference path failed the document (\(error)) but the fast path decoded it")
             }
+        }
+        return failures
+    }
+
+    /// The decode on several threads (forced, however small the page) gives what the
+    /// decode on one gave: the same page, ids, and diagnostics, messages and order included.
+    static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions) -> [String] {
+        var parallel = options
+        parallel.threads = 3
+        parallel.parallelMinimumEntries = 0
+        guard let many = try? PageDecoder(registry: registry, options: parallel).decode(bytes) else {
+            return ["the decode on several threads failed the document; on one thread it did not"]
+        }
+        var failures: [String] = []
+        if many.diagnostics != serial.diagnostics { failures.append("diagnostics differ on several threads: \(many.diagnostics.map(\.key)) vs \(serial.diagnostics.map(\.key))") }
+        if many.page != serial.page { failures.append("pages differ on several threads") }
+        if many.page.allWidgets.map(\.id) != serial.page.allWidgets.map(\.id) || many.page.sections.map(\.id) != serial.page.sections.map(\.id) {
+            failures.append("ids differ on several threads")
         }
         return failures
     }

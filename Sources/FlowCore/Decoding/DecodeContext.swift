@@ -26,11 +26,19 @@ public final class DecodeContext {
     /// nested widget list (an accordion's items) can continue its positional ids.
     var widgetPosition: WidgetPosition?
     var widgetPathDepth = 0
+    /// Set on a context that decodes a stretch of a section list on a thread of its own:
+    /// claims in the page's namespaces then wait in ``deferredClaims``, in document order,
+    /// for the caller to make them in the page's ledger (see
+    /// `PageSchema.decodeSectionsInParallel`). A constant, so that the check every claim
+    /// makes is one load.
+    let defersClaims: Bool
+    var deferredClaims = DeferredClaims()
 
-    init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath) {
+    init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {
         self.registry = registry
         self.options = options
         self.document = document
+        self.defersClaims = defersClaims
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }
@@ -83,6 +91,16 @@ public final class DecodeContext {
     }
 
     public func record(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+
+    func record(contentsOf recorded: ArraySlice<Diagnostic>) { diagnostics.append(contentsOf: recorded) }
+
+    /// Queues a claim in the page's namespaces, made later by the caller: a section's, or
+    /// the widget's the current path ends in (a section's `header`, or a list element).
+    func deferClaim(isSection: Bool) {
+        var kind = DeferredClaims.Kind.header, position = -1
+        if case .index(let i) = stackBase[stackCount - 1] { (kind, position) = (isSection ? .section : .widget, i) }
+        deferredClaims.append(kind, diagnosticMark: diagnostics.count, position: position)
+    }
 
     /// The positional-id prefix for a widget list nested in the content of the widget
     /// being decoded: that widget's position plus the path below it (`….data.items`).

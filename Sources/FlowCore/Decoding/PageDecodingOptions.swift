@@ -1,3 +1,8 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
 import FlowJSON
 
 /// How a page is decoded.
@@ -10,10 +15,26 @@ public struct PageDecodingOptions: Sendable, Hashable {
     public var bareRoot: Bool
     /// Depth and size limits, enforced by the scan.
     public var limits: JSONScanOptions
+    /// How many threads the fast path may decode a large section list on; 1 keeps the
+    /// decode on the caller's thread. The page and its diagnostics are the same whatever
+    /// the value. Registered content decoders then run on several threads at once, as
+    /// their `@Sendable` registration allows.
+    public var threads: Int
+    /// A section list whose index spans fewer entries than this decodes on the caller's
+    /// thread alone: handing work to other threads costs more than a small page takes.
+    /// (A widget of the generated pages is about 35 entries; the default is ~450 widgets.)
+    public var parallelMinimumEntries: Int
 
-    public init(placeholders: Bool = false, bareRoot: Bool = false, limits: JSONScanOptions = JSONScanOptions()) {
+    public init(placeholders: Bool = false, bareRoot: Bool = false, limits: JSONScanOptions = JSONScanOptions(),
+                threads: Int = PageDecodingOptions.defaultThreads, parallelMinimumEntries: Int = 1 << 14) {
         self.placeholders = placeholders
         self.bareRoot = bareRoot
         self.limits = limits
+        self.threads = threads
+        self.parallelMinimumEntries = parallelMinimumEntries
     }
+
+    /// The machine's active processors, at most 8 (past that, the serial scan and the
+    /// merge dominate).
+    public static let defaultThreads = max(1, min(8, ProcessInfo.processInfo.activeProcessorCount))
 }

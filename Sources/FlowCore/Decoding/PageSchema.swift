@@ -206,15 +206,25 @@ enum PageSchema {
             ctx.record(.invalidField, "expected sections to be an array, found \(r.foundDescription)")
             return []
         }
+        if let tape = r as? TapeReader, let (sections, count) = decodeSectionsInParallel(tape, ctx: ctx, base: base, first: first) {
+            ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + count)
+            return sections
+        }
         var sections: [Section] = []
         sections.reserveCapacity(elements.count ?? 0)
         var j = 0
         while let e = elements.next() {
-            if let s = ctx.at(.index(j), { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }) { sections.append(s) }
+            if let s = decodeSectionElement(e, j, ctx: ctx, base: base, first: first) { sections.append(s) }
             j += 1
         }
         ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + j)
         return sections
+    }
+
+    /// Element `j` of a section list.
+    @inline(__always)
+    static func decodeSectionElement<R: ValueReader>(_ e: R, _ j: Int, ctx: DecodeContext, base: String, first: Int) -> Section? {
+        ctx.at(.index(j)) { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }
     }
 
     /// One section at identity path `path` (`page.sections.3`); claims its id.
@@ -231,10 +241,14 @@ enum PageSchema {
                 ctx.record(.invalidField, at: .key("id"), "expected the section id to be a string, found \(v.foundDescription); using \"\(requested)\"")
             }
         }
-        let (id, renamed) = ctx.identity.sections.claim(requested)
-        if renamed { ctx.record(.duplicateID, "section id \"\(requested)\" is already taken; renamed \"\(id)\"") }
-
-        var section = Section(id: id)
+        var section = Section(id: requested)
+        if ctx.defersClaims {
+            ctx.deferClaim(isSection: true)
+        } else {
+            let (id, renamed) = ctx.identity.sections.claim(requested)
+            if renamed { ctx.record(duplicateSection(requested: requested, granted: id, at: ctx.path)) }
+            section.id = id
+        }
         if let v = o.present("layout") {
             do { section.layout = try v.read(SectionLayout.self) } catch {
                 ctx.record(.invalidField, at: .key("layout"), describe(error) + "; using the default layout")
@@ -281,13 +295,25 @@ enum PageSchema {
     static func claim(_ w: inout Widget, ctx: DecodeContext, namespace: WidgetNamespace) {
         let result: (name: String, renamed: Bool)
         switch namespace {
-        case .page: result = ctx.identity.widgets.claim(w.id)
+        case .page:
+            if ctx.defersClaims { return ctx.deferClaim(isSection: false) }
+            result = ctx.identity.widgets.claim(w.id)
         case .local(let box): result = box.claims.claim(w.id)
         }
         if result.renamed {
-            ctx.record(.duplicateID, type: w.type, "id \"\(w.id)\" is already taken; renamed \"\(result.name)\"")
+            ctx.record(duplicateWidget(w, granted: result.name, at: ctx.path))
             w.id = result.name
         }
+    }
+
+    /// The `duplicate_id` of a section that asked for `requested` and got `granted`.
+    static func duplicateSection(requested: String, granted: String, at path: String) -> Diagnostic {
+        Diagnostic(kind: .duplicateID, path: path, message: "section id \"\(requested)\" is already taken; renamed \"\(granted)\"")
+    }
+
+    /// The `duplicate_id` of a widget that asked for `w.id` and got `granted`.
+    static func duplicateWidget(_ w: Widget, granted: String, at path: String) -> Diagnostic {
+        Diagnostic(kind: .duplicateID, path: path, type: w.type, message: "id \"\(w.id)\" is already taken; renamed \"\(granted)\"")
     }
 
     /// One widget, not yet claimed. Nil when it is dropped or skipped (with its diagnostic).

@@ -1,0 +1,132 @@
+import Dispatch
+import FlowJSON
+
+/// A large section list decodes on several threads, and the result is the page a single
+/// thread would have built, diagnostics and ids included.
+///
+/// The scan has already indexed the whole document, so every section's extent is known:
+/// the list is cut into stretches of about equal index size (a few per thread, so that one
+/// heavy stretch does not leave the other threads idle), and each stretch decodes on a
+/// context of its own. What a stretch cannot do alone is claim ids in the page's
+/// namespaces, since a claim depends on every claim before it in document order: it queues
+/// them instead, each with its place among the stretch's diagnostics. The caller then
+/// walks the stretches in order, makes the claims in the page's ledger, and slots each
+/// `duplicate_id` in where a serial decode would have recorded it. Accordion items claim
+/// in namespaces of their own and decode entirely on the stretch's thread.
+extension PageSchema {
+    /// Sections `elements` of a list, decoded on a context of their own.
+    ///
+    /// `@unchecked Sendable`: a stretch is handed to exactly one worker, and the caller
+    /// reads it only after `concurrentPerform` has returned (which orders the memory).
+    final class SectionStretch: @unchecked Sendable {
+        let elements: Range<Int>
+        let context: DecodeContext
+        var sections: [Section] = []
+
+        init(elements: Range<Int>, parent: DecodeContext) {
+            self.elements = elements
+            context = DecodeContext(registry: parent.registry, options: parent.options, document: parent.document,
+                                    root: parent.currentPath, defersClaims: true)
+        }
+    }
+
+    /// The sections of the list `array` and how many elements it has, or nil when it is
+    /// small enough (or the options say) to decode on the caller's thread.
+    static func decodeSectionsInParallel(_ array: TapeReader, ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? {
+        let options = ctx.options
+        guard options.threads > 1, !ctx.defersClaims, let document = ctx.document else { return nil }
+        let view = array.view
+        let start = array.index + 1, end = view.next(array.index)
+        guard end - start >= options.parallelMinimumEntries else { return nil }
+        let elements: [Int] = sequence(first: start) { view.next($0) }.prefix { $0 < end }
+        guard elements.count >= 2 else { return nil }
+
+        let stretches = cut(elements, end: end, into: min(elements.count, options.threads * 4), parent: ctx)
+        // The index is read-only from here on, and the document keeps it alive until the
+        // caller's decode returns.
+        nonisolated(unsafe) let sharedView = view
+        DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
+            let stretch = stretches[k]
+            let source = TapeSource(view: sharedView, document: document, context: stretch.context)
+            stretch.sections.reserveCapacity(stretch.elements.count)
+            withExtendedLifetime(source) {
+                for j in stretch.elements {
+                    if let s = decodeSectionElement(TapeReader(source: source, index: elements[j]), j, ctx: stretch.context, base: base, first: first) {
+                        stretch.sections.append(s)
+                    }
+                }
+            }
+        }
+
+        var sections: [Section] = []
+        sections.reserveCapacity(elements.count)
+        let listPath = ctx.currentPath.components
+        for stretch in stretches { claim(stretch, into: &sections, ctx: ctx, listPath: listPath) }
+        return (sections, elements.count)
+    }
+
+    /// `count` stretches of consecutive elements (at least one each), cut where the list's
+    /// entries reach each stretch's share.
+    private static func cut(_ elements: [Int], end: Int, into count: Int, parent: DecodeContext) -> [SectionStretch] {
+        let total = end - elements[0]
+        var starts = [0]
+        for k in 1..<count {
+            let target = elements[0] + total * k / count
+            var j = starts[k - 1] + 1
+            while j < elements.count - (count - k) && elements[j] < target { j += 1 }
+            starts.append(j)
+        }
+        starts.append(elements.count)
+        return (0..<count).map { SectionStretch(elements: starts[$0]..<starts[$0 + 1], parent: parent) }
+    }
+
+    /// Makes a stretch's queued claims in the page's ledger, in claiming order, and moves
+    /// its sections and diagnostics over: each `duplicate_id` lands where the serial decode
+    /// records it (after what the section or widget recorded itself).
+    private static func claim(_ stretch: SectionStretch, into sections: inout [Section], ctx: DecodeContext, listPath: [PathComponent]) {
+        let recorded = stretch.context.diagnostics
+        var queued = stretch.context.deferredClaims.reader()
+        var copied = 0
+        func next(_ kind: DeferredClaims.Kind) -> Int {
+            let claim = queued.next(kind)
+            ctx.record(contentsOf: recorded[copied..<claim.diagnosticMark])
+            copied = claim.diagnosticMark
+            return claim.position
+        }
+        let first = sections.count
+        sections.append(contentsOf: stretch.sections)
+        // The merged list must hold the only reference to each widget array: a rename
+        // below would otherwise copy the section's whole array.
+        stretch.sections = []
+        var sectionIndex = 0
+        // Paths are built only for a rename.
+        func path(_ below: PathComponent...) -> String { DecodePath.render((listPath + [.index(sectionIndex)] + below)[...]) }
+        for s in first..<sections.count {
+            sectionIndex = next(.section)
+            let requested = sections[s].id
+            let (id, renamed) = ctx.identity.sections.claim(requested)
+            if renamed {
+                ctx.record(duplicateSection(requested: requested, granted: id, at: path()))
+                sections[s].id = id
+            }
+            if sections[s].header != nil {
+                _ = next(.header)
+                let (id, renamed) = ctx.identity.widgets.claim(sections[s].header!.id)
+                if renamed {
+                    ctx.record(duplicateWidget(sections[s].header!, granted: id, at: path(.key("header"))))
+                    sections[s].header!.id = id
+                }
+            }
+            for w in sections[s].widgets.indices {
+                let position = next(.widget)
+                let (id, renamed) = ctx.identity.widgets.claim(sections[s].widgets[w].id)
+                if renamed {
+                    ctx.record(duplicateWidget(sections[s].widgets[w], granted: id, at: path(.key("widgets"), .index(position))))
+                    sections[s].widgets[w].id = id
+                }
+            }
+        }
+        precondition(queued.isAtEnd, "every queued claim is made")
+        ctx.record(contentsOf: recorded[copied...])
+    }
+}
