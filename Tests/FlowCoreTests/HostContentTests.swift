@@ -145,3 +145,36 @@ import FlowWidgets
         #expect(fast == foundation)
     }
 }
+
+extension HostContentTests {
+    struct Note: Decodable, Equatable, Sendable { let text: String }
+
+    /// The fast path finds a type by its bytes; a spelling that differs in bytes but is the
+    /// same Swift string (canonically equivalent) still finds it, by name, as Foundation's
+    /// path does; a type registered again replaces the first.
+    @Test func typeNamesAreFoundByBytesAndByCanonicalEquivalence() throws {
+        var registry = WidgetRegistry()
+        registry.register(Note.self, as: "caf\u{E9}")         // é precomposed
+        registry.register(Note.self, as: "note")
+        registry.register(Note.self, as: "")
+        let decomposed = "cafe\u{301}"                        // e + combining acute
+        let text = #"{"page":{"sections":[{"widgets":["#
+            + #"{"type":"café","id":"a","data":{"text":"1"}},"#
+            + #"{"type":"\#(decomposed)","id":"b","data":{"text":"2"}},"#
+            + #"{"type":"caf\u00e9","id":"c","data":{"text":"3"}},"#
+            + #"{"type":"note","id":"d","data":{"text":"4"}},"#
+            + #"{"type":"","id":"e","data":{"text":"5"}},"#
+            + #"{"type":"not","id":"f","data":{"text":"6"}},"#
+            + #"{"type":"notes","id":"g","data":{"text":"7"}}]}]}}"#
+        for threads in [1, 2] {
+            let options = PageDecodingOptions(threads: threads, parallelMinimumEntries: 0)
+            let fast = try PageDecoder(registry: registry, options: options).decode(Array(text.utf8))
+            let reference = try ReferencePageDecoder(registry: registry).decode(Array(text.utf8))
+            #expect(fast.page.allWidgets.map(\.id) == ["a", "b", "c", "d", "e"])
+            #expect(fast.page.allWidgets.compactMap { $0.content.model(as: Note.self)?.text } == ["1", "2", "3", "4", "5"])
+            #expect(fast.diagnostics.map(\.kind) == [.unknownType, .unknownType])
+            #expect(fast.page == reference.page)
+            #expect(fast.diagnostics.map(\.key) == reference.diagnostics.map(\.key))
+        }
+    }
+}

@@ -283,7 +283,7 @@ enum PageSchema {
             ctx.at(.index(i)) {
                 if var w = decodeWidget(e, ctx: ctx, position: WidgetPosition(prefix: prefix, index: i)) {
                     claim(&w, ctx: ctx, namespace: namespace)
-                    widgets.append(w)
+                    widgets.append(consume w)
                 }
             }
             i += 1
@@ -327,7 +327,7 @@ enum PageSchema {
             ctx.record(.droppedElement, "the widget has no \"type\"")
             return nil
         }
-        guard let type = typeValue.string() else {
+        guard let (type, registered) = typeValue.widgetType(in: ctx.registry) else {
             ctx.record(.droppedElement, "expected the widget type to be a string, found \(typeValue.foundDescription)")
             return nil
         }
@@ -339,7 +339,7 @@ enum PageSchema {
         }
 
         let dataValue = f.present(.data)
-        guard let entry = ctx.registry.entry(for: type) else {
+        guard let entry = registered else {
             ctx.record(.unknownType, type: type, "no content type is registered for \"\(type)\"")
             return placeholder(.unknownType, id: requestedID(), type: type, data: dataValue, ctx: ctx)
         }
@@ -410,12 +410,13 @@ enum PageSchema {
         var actions = WidgetActions()
         actions.reserveCapacity(o.memberCount)
         o.forEachMember { event, v in
-            guard actions[event] == nil, !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
+            guard !actions.contains(event), !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
             guard !v.isNull else { return absent.append(event) }
-            do { actions.insertIfAbsent(event, try v.read(ActionData.self)) } catch {
+            do { actions.insertAbsent(event, try v.read(ActionData.self)) } catch {
                 failures.append((event, describe(error)))
             }
         }
+        guard !failures.isEmpty else { return actions }
         for failure in failures.sorted(by: { $0.event < $1.event }) {
             ctx.record(.invalidField, at: .key(failure.event), type: type, failure.message)
         }

@@ -101,6 +101,14 @@ public struct TapeReader: ValueReader {
 
     public var foundDescription: String { view.kind(index).description }
 
+    /// Found by the name's bytes (no `String` built, no SipHash); the name handed back is the
+    /// registry's own, the same text. Escaped or unregistered names go by `String`.
+    public func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
+        guard view.kind(index) == .string else { return nil }
+        if !view.flag(index), let entry = registry.entry(spelled: view.rawBytes(index)) { return (entry.typeName, entry) }
+        return string().map { ($0, registry.entry(for: $0)) }
+    }
+
     public func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
 
     public func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }

@@ -45,9 +45,18 @@ public protocol ValueReader {
     func sourceText() -> SourceText?
     /// What the value is, for messages ("a number").
     var foundDescription: String { get }
+    /// The value as a widget type name, and the registry's entry for it (nil when none is
+    /// registered); nil when the value is not a string.
+    func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)?
     /// The fingerprint of this widget element, when this path can compute it cheaply
     /// (see `Fingerprint`); nil leaves it to be computed from the model when asked.
     func widgetFingerprint() -> UInt64?
+}
+
+extension ValueReader {
+    public func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
+        string().map { ($0, registry.entry(for: $0)) }
+    }
 }
 
 public protocol ObjectReader {

@@ -35,10 +35,13 @@ public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDiction
         }
     }
 
-    /// Adds an event that is not present yet (the decoder's first-occurrence rule).
-    mutating func insertIfAbsent(_ name: String, _ action: ActionData) {
-        guard !events.contains(where: { $0.name == name }) else { return }
-        self[name] = action
+    /// Whether the widget has an action for `event`.
+    func contains(_ event: String) -> Bool { events.contains { $0.name == event } }
+
+    /// Adds an event the caller knows is absent, in name order (the decoder checks first).
+    mutating func insertAbsent(_ name: String, _ action: ActionData) {
+        let at = events.firstIndex { $0.name > name } ?? events.count
+        events.insert(Event(name: name, action: action), at: at)
     }
 
     /// Room for `n` events in one allocation of just that size (the decoder counts first).

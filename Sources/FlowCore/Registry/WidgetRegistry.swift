@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The open set of widget types a host understands: a `type` string to a content model.
 ///
 /// There is no closed enum of widget types. A host registers a plain `Decodable` content
@@ -28,33 +34,57 @@ public struct WidgetRegistry: Sendable {
     }
 
     private var entries: [String: Entry] = [:]
+    /// The entries again, found by the hash of the name's UTF-8 bytes: the fast path looks a
+    /// type up from the document's bytes, without building a `String` or hashing one with
+    /// SipHash (most of the cost of finding a widget's entry by name). A hit is confirmed
+    /// byte for byte; a miss falls back to ``entry(for:)``, which also matches canonically
+    /// equivalent spellings, as Foundation's path does. Rebuilt on each registration (a
+    /// registry is built once and read for every widget).
+    private var spelled: [Entry] = []
+    private var bySpelling = HashTable([], where: { _ in true }, same: { _, _ in false })
 
     public init() {}
+
+    private mutating func add(_ entry: Entry) {
+        entries[entry.typeName] = entry
+        spelled = Array(entries.values)
+        bySpelling = HashTable(spelled.map { IDHash.of($0.typeName) }, where: { _ in true }, same: { _, _ in false })
+    }
 
     /// Registers a content model with the library's generic route (fast on both paths).
     public mutating func register<Content: FlowDecodable>(_ type: Content.Type, as typeName: String) {
         // The box's class looked up once here: named inside the closures, the generic
         // metadata would be looked up (a hash-table probe) for every widget.
         let box = TypedContentBox<Content>.self
-        entries[typeName] = Entry(
+        add(Entry(
             typeName: typeName,
             fast: { box.init(try Content(tape: $0)) },
             reference: { box.init(try Content(foundation: $0)) },
-            equals: Self.equality(for: Content.self))
+            equals: Self.equality(for: Content.self)))
     }
 
     /// Registers a host's plain `Decodable` content model.
     @_disfavoredOverload
     public mutating func register<Content: Decodable & Sendable>(_ type: Content.Type, as typeName: String) {
         let box = TypedContentBox<Content>.self
-        entries[typeName] = Entry(
+        add(Entry(
             typeName: typeName,
             fast: { box.init(try $0.decode(Content.self)) },
             reference: { box.init(try $0.decode(Content.self)) },
-            equals: Self.equality(for: Content.self))
+            equals: Self.equality(for: Content.self)))
     }
 
     public func entry(for typeName: String) -> Entry? { entries[typeName] }
+
+    /// The entry whose name is exactly these UTF-8 bytes, if one is registered; nil does
+    /// not mean the type is unknown (see ``spelled``).
+    func entry(spelled bytes: UnsafeBufferPointer<UInt8>) -> Entry? {
+        guard let position = bySpelling.first(IDHash.of(bytes)) else { return nil }
+        let entry = spelled[position]
+        var name = entry.typeName
+        let same = name.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
+        return same ? entry : nil
+    }
 
     public var typeNames: [String] { entries.keys.sorted() }
 
