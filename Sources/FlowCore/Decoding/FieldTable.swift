@@ -64,12 +64,34 @@ public final class FieldKeys: @unchecked Sendable {
         if candidate != Self.ambiguous {
             let j = Int(candidate) - 1
             let name = names[j]
-            return name.utf8CodeUnitCount == count && memcmp(bytes, name.utf8Start, count) == 0 ? j : nil
+            return name.utf8CodeUnitCount == count && Self.equal(bytes, name.utf8Start, count) ? j : nil
         }
         for (j, name) in names.enumerated() where name.utf8CodeUnitCount == count {
-            if memcmp(bytes, name.utf8Start, count) == 0 { return j }
+            if Self.equal(bytes, name.utf8Start, count) { return j }
         }
         return nil
+    }
+
+    /// Whether `count` bytes at `a` and `b` are equal. Keys are short: up to 16 bytes take
+    /// two overlapping loads per side instead of a call to `memcmp` (whose call and
+    /// dispatch cost more than the comparison). Every load stays within the `count` bytes.
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let x = UnsafeRawPointer(a), y = UnsafeRawPointer(b)
+        switch count {
+        case 8...16:
+            return x.loadUnaligned(as: UInt64.self) == y.loadUnaligned(as: UInt64.self)
+                && x.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self) == y.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        case 4..<8:
+            return x.loadUnaligned(as: UInt32.self) == y.loadUnaligned(as: UInt32.self)
+                && x.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self) == y.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self)
+        case 1..<4:
+            return a[0] == b[0] && a[count >> 1] == b[count >> 1] && a[count - 1] == b[count - 1]
+        case 0:
+            return true
+        default:
+            return memcmp(a, b, count) == 0
+        }
     }
 
     /// The index of a decoded key (escaped keys).

@@ -160,7 +160,7 @@ public struct TapeObject: ObjectReader {
             if !view.flag(k) {
                 let range = view.byteRange(k)
                 if range.count == count && (count == 0 || base[range.lowerBound] == keyStart[0])
-                    && memcmp(base + range.lowerBound, keyStart, count) == 0 {
+                    && FieldKeys.equal(base + range.lowerBound, keyStart, count) {
                     return TapeReader(source: source, index: v)
                 }
             } else if (try? view.string(k)) == key.description {
