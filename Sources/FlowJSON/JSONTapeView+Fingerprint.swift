@@ -73,11 +73,16 @@ extension JSONTapeView {
             i += 8
         }
         var tail: UInt64 = 0
-        var shift: UInt64 = 0
-        while i < count {
-            tail |= UInt64(p[i]) << shift
-            shift += 8
-            i += 1
+        if i < count && count >= 8 {
+            // The last eight bytes, overlapping those already mixed: one load, not a loop.
+            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
+        } else {
+            var shift: UInt64 = 0
+            while i < count {
+                tail |= UInt64(p[i]) << shift
+                shift += 8
+                i += 1
+            }
         }
         b = (b ^ tail ^ UInt64(count)) &* m
         var h = a ^ (b >> 7) ^ (c << 11) ^ (d >> 17) ^ (b &* 31)
