@@ -69,8 +69,10 @@ public enum Oracles {
     /// The decode on several threads (forced, however small the page) gives what the
     /// decode on one gave: the same page, ids, and diagnostics, messages and order included.
     static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions) -> [String] {
+        // One section decodes on the caller's thread whatever the options: nothing to compare.
+        guard serial.page.sections.count >= 2 else { return [] }
         var parallel = options
-        parallel.threads = 3
+        parallel.threads = 2
         parallel.parallelMinimumEntries = 0
         guard let many = try? PageDecoder(registry: registry, options: parallel).decode(bytes) else {
             return ["the decode on several threads failed the document; on one thread it did not"]
