@@ -1,9 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The open set of widget types a host understands: a `type` string to a content model.
 ///
 /// There is no closed enum of widget types. A host registers a plain `Decodable` content
@@ -82,7 +76,7 @@ public struct WidgetRegistry: Sendable {
         guard let position = bySpelling.first(IDHash.of(bytes)) else { return nil }
         let entry = spelled[position]
         var name = entry.typeName
-        let same = name.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || memcmp($0.baseAddress!, bytes.baseAddress!, bytes.count) == 0) }
+        let same = name.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || FieldKeys.equal($0.baseAddress!, bytes.baseAddress!, bytes.count)) }
         return same ? entry : nil
     }
 
