@@ -35,6 +35,14 @@ public enum Suites {
                     let bytes = w.bytes
                     return Operation(bytes: bytes.count) { try! JSONDocument(bytes: bytes) }
                 },
+                Benchmark("json.scan.parallel/\(input.name)",
+                          "FlowJSON: validate and index in parts on every core (\(PageDecodingOptions.defaultThreads) threads here)",
+                          workload: input.workload, quick: input.quick, gates: false, countsInstructions: false,
+                          peers: [.init(name: "json.scan/\(input.name)", label: "vs one thread")]) { w in
+                    let bytes = w.bytes
+                    let options = JSONScanOptions(threads: PageDecodingOptions.defaultThreads)
+                    return Operation(bytes: bytes.count) { try! JSONDocument(bytes: bytes, options: options) }
+                },
                 Benchmark("json.tree/\(input.name)", "FlowJSON: scan, then build a JSONValue tree", workload: input.workload, quick: false,
                           countsInstructions: !big,
                           peers: [.init(name: "json.foundation-serialization/\(input.name)", label: "vs JSONSerialization")]) { w in

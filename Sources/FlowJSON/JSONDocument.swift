@@ -55,6 +55,23 @@ public final class JSONDocument: @unchecked Sendable {
 
     deinit { free(entries) }
 
+    /// Scans `bytes` in parts cut at `cuts` (any byte offsets; see JSONScanner+Parts.swift),
+    /// for oracles that check the joined index against one thread's: the tape entries, and
+    /// how many parts were joined rather than rescanned.
+    @_spi(Testing)
+    public static func scanInParts(_ bytes: [UInt8], cuts: [Int], options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) -> (tape: [UInt64], sawUnicodeEscape: Bool, joinedParts: Int) {
+        let result = bytes.withUnsafeBufferPointer { buffer in
+            Result { () throws(JSONSyntaxError) in try JSONScanner.scan(buffer, options: options, splits: cuts.sorted()) }
+        }
+        let scanned = try result.get()
+        defer { free(scanned.entries) }
+        return (Array(UnsafeBufferPointer(start: scanned.entries, count: scanned.count)), scanned.sawUnicodeEscape, scanned.joinedParts)
+    }
+
+    /// The raw tape entries, for the same oracles.
+    @_spi(Testing)
+    public var tapeEntries: [UInt64] { Array(tapeBuffer) }
+
     /// Lends the bytes and tape to `body`; the view must not escape it.
     @inlinable
     public func withView<R>(_ body: (JSONTapeView) throws -> R) rethrows -> R {

@@ -14,6 +14,13 @@ public struct JSONScanOptions: Sendable, Hashable {
     /// (``JSONScanOptions/absoluteMaximumDocumentSize``, 1 GiB - 1).
     public var maximumDocumentSize: Int?
 
+    /// How many threads may scan a large document at once (1, the default, scans on the
+    /// caller's thread). The document is cut into parts where an array element begins, the
+    /// parts are scanned at once and joined; the index, and any error, are those of a
+    /// scan on one thread (a cut that turns out to fall inside a string, or any part that
+    /// fails, is rescanned on the caller's thread). Parts are at least 64 KiB.
+    public var threads: Int
+
     private var _maximumDepth: Int
 
     /// No configuration may ask for more than this depth: every tree walk in the library is
@@ -24,9 +31,10 @@ public struct JSONScanOptions: Sendable, Hashable {
     /// The size past which no document can be indexed (offsets are 30 bits).
     public static let absoluteMaximumDocumentSize = TapeEntry.maximumDocumentSize
 
-    public init(maximumDepth: Int = 512, maximumDocumentSize: Int? = nil) {
+    public init(maximumDepth: Int = 512, maximumDocumentSize: Int? = nil, threads: Int = 1) {
         self._maximumDepth = min(max(maximumDepth, 1), Self.depthCeiling)
         self.maximumDocumentSize = maximumDocumentSize
+        self.threads = threads
     }
 
     /// The document-size limit in force: the configured one, never above the ceiling.

@@ -4,6 +4,13 @@ import Glibc
 import Darwin
 #endif
 
+/// Whether a scan may stop at a cut and continue below its start (see
+/// JSONScanner+Parts.swift): the scan of a whole document on one thread is compiled without
+/// those checks.
+protocol ScanMode { static var inParts: Bool { get } }
+enum WholeDocument: ScanMode { static var inParts: Bool { false } }
+enum InParts: ScanMode { static var inParts: Bool { true } }
+
 /// Scans bytes into a tape (see JSONTape.swift), validating strict RFC 8259 on the way.
 ///
 /// One pass, no recursion: open containers live on an explicit stack bounded by the
@@ -15,27 +22,55 @@ import Darwin
 /// - numbers are checked against the grammar only; magnitude (1E400, 1e-400, 2^64) is a
 ///   question for whoever converts the literal, and the literal itself is kept exactly.
 struct JSONScanner {
-    private let base: UnsafePointer<UInt8>
-    private let count: Int
+    let base: UnsafePointer<UInt8>
+    let count: Int
     private let buffer: UnsafeBufferPointer<UInt8>
-    private let maximumDepth: Int
+    let maximumDepth: Int
 
-    private var tape: UnsafeMutablePointer<UInt64>
-    private var tapeCount = 0
-    private var tapeCapacity: Int
+    var tape: UnsafeMutablePointer<UInt64>
+    var tapeCount = 0
+    var tapeCapacity: Int
+    /// Whether `tape` is a stretch of a tape shared by the parts of a document scanned in
+    /// parts: it cannot be reallocated or freed, so it is left for a tape of its own when
+    /// it fills (see JSONScanner+Parts.swift).
+    var tapeIsShared = false
 
     /// Tape indices of the open containers, innermost last.
-    private var stack: UnsafeMutablePointer<Int32>
+    var stack: UnsafeMutablePointer<Int32>
     /// Whether each open container is an object (1) or an array (0).
-    private var stackIsObject: UnsafeMutablePointer<Bool>
-    private var depth = 0
+    var stackIsObject: UnsafeMutablePointer<Bool>
+    var depth = 0
+    /// The deepest `depth` reached since the scan began or since its last close below
+    /// its start (a part's; see JSONScanner+Parts.swift).
+    var deepest = 0
     /// Whether any string holds a `\u` escape (only those can name a lone surrogate).
-    private var sawUnicodeEscape = false
+    var sawUnicodeEscape = false
+
+    /// The scan returns early, with `stoppedAtSplit` set, when a value starts exactly at
+    /// this byte (where the next part of a document scanned in parts begins); once past
+    /// it, at the next of `splits`.
+    var stopAt = Int.max
+    var splits: [Int] = []
+    var stoppedAtSplit = false
+    /// Set for a part that begins inside containers it cannot see: what it finds below its
+    /// start is recorded in `below` instead of ending the document.
+    let isPart: Bool
+    var below = BelowStart()
 
     /// Scans `buffer` and returns the tape (allocated with `malloc`; the caller frees it).
     static func scan(
         _ buffer: UnsafeBufferPointer<UInt8>, options: JSONScanOptions
     ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool) {
+        let scanned = try scan(buffer, options: options, splits: nil)
+        return (scanned.entries, scanned.count, scanned.sawUnicodeEscape)
+    }
+
+    /// Scans `buffer` in parts beginning at `splits` (increasing, inside the document; nil:
+    /// cuts chosen for `options.threads`), and says how many parts were joined rather than
+    /// rescanned.
+    static func scan(
+        _ buffer: UnsafeBufferPointer<UInt8>, options: JSONScanOptions, splits: [Int]?
+    ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool, joinedParts: Int) {
         let limit = options.effectiveMaximumDocumentSize
         if buffer.count > limit {
             throw JSONSyntaxError(.documentTooLarge(size: buffer.count, limit: limit), offset: 0, line: 1, column: 1)
@@ -43,48 +78,72 @@ struct JSONScanner {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw JSONSyntaxError(.emptyDocument, offset: 0, line: 1, column: 1)
         }
-        var scanner = JSONScanner(base: base, buffer: buffer, maximumDepth: options.maximumDepth)
+        var splits = splits ?? splitPoints(in: buffer, parts: min(options.threads, buffer.count / minimumPartSize))
+        var last = 0
+        splits.removeAll { split in
+            defer { last = max(last, split) }
+            return split <= last || split >= buffer.count
+        }
+        var scanner = JSONScanner(base: base, buffer: buffer, maximumDepth: options.maximumDepth, expectedBytes: buffer.count)
+        var joined = 0
         do {
-            try scanner.run()
+            if splits.isEmpty {
+                try scanner.runDocument(WholeDocument.self)
+            } else {
+                joined = try scanner.runInParts(splits: splits)
+            }
         } catch {
             scanner.releaseAll()
             throw error
         }
         scanner.releaseStack()
-        return (scanner.shrunkTape(), scanner.tapeCount, scanner.sawUnicodeEscape)
+        return (scanner.shrunkTape(), scanner.tapeCount, scanner.sawUnicodeEscape, joined)
     }
 
-    private init(base: UnsafePointer<UInt8>, buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int) {
+    /// `expectedBytes`: how much of the document this scanner will likely cover. `sharedTape`:
+    /// the stretch of a shared tape it writes to, instead of a tape of its own.
+    init(base: UnsafePointer<UInt8>, buffer: UnsafeBufferPointer<UInt8>, maximumDepth: Int, expectedBytes: Int,
+         isPart: Bool = false, sharedTape: UnsafeMutableBufferPointer<UInt64>? = nil) {
         self.base = base
         self.count = buffer.count
         self.buffer = buffer
         self.maximumDepth = maximumDepth
+        self.isPart = isPart
         // Real documents average 8 to 27 bytes per value (a compact page about 9); start at
         // one entry per 8 bytes so that one pass fits, and let realloc grow it when a
         // document is denser. Growing is not free: once glibc has raised its mmap threshold,
         // blocks of this size live on the heap and realloc copies them. What a document does
         // not use is never touched (so never resident) and is given back at the end.
-        self.tapeCapacity = max(16, buffer.count / 8)
-        self.tape = Self.allocate(UInt64.self, tapeCapacity)
+        if let sharedTape, let start = sharedTape.baseAddress {
+            self.tape = start
+            self.tapeCapacity = sharedTape.count
+            self.tapeIsShared = true
+        } else {
+            self.tapeCapacity = Self.initialTapeCapacity(expectedBytes)
+            self.tape = Self.allocate(UInt64.self, tapeCapacity)
+        }
         self.stack = Self.allocate(Int32.self, maximumDepth + 1)
         self.stackIsObject = Self.allocate(Bool.self, maximumDepth + 1)
     }
 
-    private static func allocate<T>(_: T.Type, _ n: Int) -> UnsafeMutablePointer<T> {
+    /// One entry per 8 bytes.
+    static func initialTapeCapacity(_ bytes: Int) -> Int { max(16, bytes / 8) }
+
+    static func allocate<T>(_: T.Type, _ n: Int) -> UnsafeMutablePointer<T> {
         guard let raw = malloc(n * MemoryLayout<T>.stride) else {
             fatalError("out of memory allocating \(n) scanner entries")
         }
         return raw.bindMemory(to: T.self, capacity: n)
     }
 
-    private mutating func releaseStack() {
+    mutating func releaseStack() {
         free(stack)
         free(stackIsObject)
     }
 
-    private mutating func releaseAll() {
+    mutating func releaseAll() {
         releaseStack()
-        free(tape)
+        if !tapeIsShared { free(tape) }
     }
 
     /// Gives back the unused tail of the tape so the index costs what it holds.
@@ -97,7 +156,21 @@ struct JSONScanner {
 
     @inline(never)
     private mutating func growTape() {
-        let newCapacity = tapeCapacity * 2
+        reserveTape(max(16, tapeCapacity * 2))
+    }
+
+    /// Makes room for `newCapacity` entries in all.
+    mutating func reserveTape(_ newCapacity: Int) {
+        guard newCapacity > tapeCapacity else { return }
+        if tapeIsShared {
+            // Leave the shared stretch (the next one may be in use) for a tape of our own.
+            let own = Self.allocate(UInt64.self, newCapacity)
+            own.update(from: tape, count: tapeCount)
+            tape = own
+            tapeCapacity = newCapacity
+            tapeIsShared = false
+            return
+        }
         guard let raw = realloc(tape, newCapacity * MemoryLayout<UInt64>.stride) else {
             fatalError("out of memory growing the JSON index to \(newCapacity) entries")
         }
@@ -115,12 +188,12 @@ struct JSONScanner {
     // MARK: - Errors (cold)
 
     @inline(never)
-    private func fail(_ reason: JSONSyntaxError.Reason, at offset: Int) -> JSONSyntaxError {
+    func fail(_ reason: JSONSyntaxError.Reason, at offset: Int) -> JSONSyntaxError {
         JSONSyntaxError(reason, offset: offset, in: buffer)
     }
 
     @inline(never)
-    private func unexpected(at i: Int, expected: String) -> JSONSyntaxError {
+    func unexpected(at i: Int, expected: String) -> JSONSyntaxError {
         i >= count
             ? fail(.unexpectedEndOfInput(expected: expected), at: count)
             : fail(.unexpectedByte(found: base[i], expected: expected), at: i)
@@ -129,7 +202,7 @@ struct JSONScanner {
     // MARK: - Structure
 
     @inline(__always)
-    private func skipWhitespace(_ start: Int) -> Int {
+    func skipWhitespace(_ start: Int) -> Int {
         var i = start
         while i < count {
             let c = base[i]
@@ -148,7 +221,8 @@ struct JSONScanner {
         return i
     }
 
-    private mutating func run() throws(JSONSyntaxError) {
+    /// Scans the whole document.
+    mutating func runDocument<Mode: ScanMode>(_ mode: Mode.Type) throws(JSONSyntaxError) {
         var i = 0
         // A UTF-8 byte order mark is skipped, as Foundation does.
         if count >= 3 && base[0] == 0xEF && base[1] == 0xBB && base[2] == 0xBF { i = 3 }
@@ -156,9 +230,21 @@ struct JSONScanner {
         if i == count {
             throw i == 0 ? fail(.emptyDocument, at: 0) : unexpected(at: i, expected: "a JSON value")
         }
+        try run(from: i, mode)
+    }
 
+    /// Scans from `start`, the first byte of a value, inside the containers on the stack.
+    mutating func run<Mode: ScanMode>(from start: Int, _: Mode.Type) throws(JSONSyntaxError) {
+        var i = start
         value: while true {
             // Here base[i] is the first byte of a value.
+            if Mode.inParts && i >= stopAt {
+                if i == stopAt {
+                    stoppedAtSplit = true
+                    return
+                }
+                stopAt = split(after: i)
+            }
             let c = base[i]
             switch c {
             case UInt8(ascii: "\""):
@@ -169,6 +255,7 @@ struct JSONScanner {
                 stack[depth] = Int32(truncatingIfNeeded: tapeCount)
                 stackIsObject[depth] = isObject
                 depth += 1
+                if Mode.inParts && depth > deepest { deepest = depth }
                 emit(isObject ? .object : .array, offset: i)
                 i = skipWhitespace(i + 1)
                 let close = isObject ? UInt8(ascii: "}") : UInt8(ascii: "]")
@@ -203,6 +290,13 @@ struct JSONScanner {
             // After a complete value: close containers, or move to the next element.
             while true {
                 if depth == 0 {
+                    if Mode.inParts && isPart {
+                        switch try continueBelowStart(&i) {
+                        case .value: continue value
+                        case .afterValue: continue
+                        case .end: return
+                        }
+                    }
                     i = skipWhitespace(i)
                     if i != count { throw fail(.trailingContent(found: base[i]), at: i) }
                     return
@@ -234,7 +328,7 @@ struct JSONScanner {
     }
 
     @inline(__always)
-    private mutating func closeContainer() {
+    mutating func closeContainer() {
         depth -= 1
         let open = Int(stack[depth])
         tape[open] |= UInt64(truncatingIfNeeded: tapeCount)
@@ -242,7 +336,7 @@ struct JSONScanner {
 
     /// Scans `"key" :` and returns the index of the member's value (whitespace skipped).
     @inline(__always)
-    private mutating func scanKey(from start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanKey(from start: Int) throws(JSONSyntaxError) -> Int {
         guard start < count, base[start] == UInt8(ascii: "\"") else {
             throw unexpected(at: start, expected: "a string key")
         }
@@ -332,7 +426,7 @@ struct JSONScanner {
     }
 
     /// Scans the string whose opening quote is at `start`; returns the index past its closing quote.
-    private mutating func scanString(from start: Int) throws(JSONSyntaxError) -> Int {
+    mutating func scanString(from start: Int) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         let contents = i
         var escaped = false

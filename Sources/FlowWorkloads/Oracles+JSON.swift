@@ -1,4 +1,4 @@
-import FlowJSON
+@_spi(Testing) import FlowJSON
 import Foundation
 
 extension FuzzTarget {
@@ -31,6 +31,8 @@ extension Oracles {
     /// - when accepted, writing and rescanning gives an equal value, three ways: the compact
     ///   writer from the ``JSONValue`` (and writing that rescan again gives the same bytes),
     ///   the tape writer (strings and numbers copied as received), and the pretty writer;
+    /// - the scan in parts (``JSONScanOptions/threads``), cut at element starts and at the
+    ///   middle byte, gives exactly the one-thread index or error;
     /// - accept/reject agrees with Foundation's `JSONSerialization` (`.fragmentsAllowed`,
     ///   swift-corelibs-foundation on Linux), except where the disagreement falls exactly into
     ///   one of the ``JSONDivergence`` cases, each checked by a precise predicate.
@@ -59,6 +61,7 @@ extension Oracles {
             if v != s { failures.append("validate and the scan reject differently: \(v) versus \(s)") }
             if case .success = parsed { failures.append("validate rejects (\(v)) but JSONValue(parsing:) accepts") }
         }
+        failures += JSONOracleSupport.partsAgree(bytes, scanned: scanned)
         if let v = validateError {
             if v.offset < 0 || v.offset > bytes.count || v.line < 1 || v.column < 1 {
                 failures.append("error position out of range for \(bytes.count) bytes: \(v)")
@@ -213,6 +216,30 @@ public enum JSONDivergence: String, CaseIterable, Sendable {
 
 /// Helpers of the json oracle, public so tests can pin them.
 public enum JSONOracleSupport {
+    /// A document scanned in parts gives the one-thread scan's tape or error, whatever the
+    /// cuts: here at up to three element starts (a byte after a comma, where cuts are
+    /// meant to fall) and at the middle byte, wherever that lands.
+    public static func partsAgree(_ bytes: [UInt8], scanned: Result<JSONDocument, JSONSyntaxError>) -> [String] {
+        guard bytes.count >= 2 else { return [] }
+        let starts = bytes.indices.dropFirst().filter { bytes[$0 - 1] == UInt8(ascii: ",") }
+        var cuts = Set([bytes.count / 2])
+        for k in 1...3 where !starts.isEmpty { cuts.insert(starts[starts.count * k / 4 % starts.count]) }
+        let inParts = Result { () throws(JSONSyntaxError) in try JSONDocument.scanInParts(bytes, cuts: Array(cuts)) }
+        switch (scanned, inParts) {
+        case (.success(let document), .success(let parts)):
+            if parts.tape != document.tapeEntries || parts.sawUnicodeEscape != document.mayHoldLoneSurrogates {
+                return ["the scan in parts (cuts \(cuts.sorted())) gives another index than one thread"]
+            }
+        case (.failure(let one), .failure(let parts)):
+            if one != parts { return ["the scan in parts (cuts \(cuts.sorted())) fails with \(parts), one thread with \(one)"] }
+        case (.success, .failure(let parts)):
+            return ["the scan in parts (cuts \(cuts.sorted())) fails with \(parts), one thread accepts"]
+        case (.failure(let one), .success):
+            return ["the scan in parts (cuts \(cuts.sorted())) accepts, one thread fails with \(one)"]
+        }
+        return []
+    }
+
     /// FlowJSON's verdict: nil when `validate` accepts (default limits).
     public static func validationError(_ bytes: [UInt8]) -> JSONSyntaxError? {
         let result = bytes.withUnsafeBytes { buffer in

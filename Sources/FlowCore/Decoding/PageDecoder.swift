@@ -53,7 +53,9 @@ public struct PageDecoder: Sendable {
     ///   all send the same id included).
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes, options: options.limits) } catch {
+        var scanOptions = options.limits
+        scanOptions.threads = options.threads
+        do { document = try JSONDocument(bytes: bytes, options: scanOptions) } catch {
             throw PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
         }
         return try decode(document)

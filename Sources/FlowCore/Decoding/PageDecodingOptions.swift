@@ -15,9 +15,9 @@ public struct PageDecodingOptions: Sendable, Hashable {
     public var bareRoot: Bool
     /// Depth and size limits, enforced by the scan.
     public var limits: JSONScanOptions
-    /// How many threads the fast path may decode a large section list on; 1 keeps the
-    /// decode on the caller's thread. The page and its diagnostics are the same whatever
-    /// the value. Registered content decoders then run on several threads at once, as
+    /// How many threads the fast path may scan a large document and decode a large section
+    /// list on (it overrides `limits.threads`); 1 keeps the decode on the caller's thread.
+    /// The page and its diagnostics are the same whatever the value. Registered content decoders then run on several threads at once, as
     /// their `@Sendable` registration allows.
     public var threads: Int
     /// A section list whose index spans fewer entries than this decodes on the caller's
