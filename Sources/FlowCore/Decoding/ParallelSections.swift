@@ -9,9 +9,10 @@ import FlowJSON
 /// heavy stretch does not leave the other threads idle), and each stretch decodes on a
 /// context of its own. What a stretch cannot do alone is claim ids in the page's
 /// namespaces, since a claim depends on every claim before it in document order: it queues
-/// them instead, each with its place among the stretch's diagnostics. The caller then
-/// walks the stretches in order, makes the claims in the page's ledger, and slots each
-/// `duplicate_id` in where a serial decode would have recorded it. Accordion items claim
+/// them instead, each with its place among the stretch's diagnostics. As the stretches
+/// finish, they are merged in order (by whichever thread finishes the next one): their
+/// claims made in the page's ledger, each `duplicate_id` slotted in where a serial decode
+/// would have recorded it. Accordion items claim
 /// in namespaces of their own and decode entirely on the stretch's thread.
 extension PageSchema {
     /// Sections `elements` of a list, decoded on a context of their own.
@@ -45,6 +46,14 @@ extension PageSchema {
         // The index is read-only from here on, and the document keeps it alive until the
         // caller's decode returns.
         nonisolated(unsafe) let sharedView = view
+        // The claims are made as the stretches finish, in order, by whichever thread
+        // finishes the next one: only the last stretch's claims wait for every decode.
+        // The handoff runs one step at a time, so the caller's context and the merged list
+        // have one user at a time.
+        let merged = MergedSections(capacity: elements.count)
+        nonisolated(unsafe) let caller = ctx
+        let listPath = ctx.currentPath.components
+        let handoff = InOrderHandoff(count: stretches.count)
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
             let source = TapeSource(view: sharedView, document: document, context: stretch.context)
@@ -56,13 +65,17 @@ extension PageSchema {
                     }
                 }
             }
+            handoff.finished(k) { claim(stretches[$0], into: &merged.sections, ctx: caller, listPath: listPath) }
         }
+        precondition(handoff.isComplete, "every stretch is merged")
+        return (merged.sections, elements.count)
+    }
 
+    /// The section list the stretches are merged into, on whichever thread merges.
+    /// `@unchecked Sendable`: written only by the handoff's steps, which never overlap.
+    private final class MergedSections: @unchecked Sendable {
         var sections: [Section] = []
-        sections.reserveCapacity(elements.count)
-        let listPath = ctx.currentPath.components
-        for stretch in stretches { claim(stretch, into: &sections, ctx: ctx, listPath: listPath) }
-        return (sections, elements.count)
+        init(capacity: Int) { sections.reserveCapacity(capacity) }
     }
 
     /// `count` stretches of consecutive elements (at least one each), cut where the list's
