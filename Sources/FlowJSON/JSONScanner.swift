@@ -65,9 +65,9 @@ struct JSONScanner {
         return (scanned.entries, scanned.count, scanned.sawUnicodeEscape)
     }
 
-    /// Scans `buffer` in parts beginning at `splits` (increasing, inside the document; nil:
-    /// cuts chosen for `options.threads`), and says how many parts were joined rather than
-    /// rescanned.
+    /// Scans `buffer` in parts beginning at `splits` (nil: cuts chosen for
+    /// `options.threads`; of others, those that increase and fall inside the document), and
+    /// says how many parts were joined rather than rescanned.
     static func scan(
         _ buffer: UnsafeBufferPointer<UInt8>, options: JSONScanOptions, splits: [Int]?
     ) throws(JSONSyntaxError) -> (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool, joinedParts: Int) {
@@ -78,19 +78,18 @@ struct JSONScanner {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw JSONSyntaxError(.emptyDocument, offset: 0, line: 1, column: 1)
         }
-        var splits = splits ?? splitPoints(in: buffer, parts: min(options.threads, buffer.count / minimumPartSize))
-        var last = 0
-        splits.removeAll { split in
-            defer { last = max(last, split) }
-            return split <= last || split >= buffer.count
+        var cuts: [Int] = []
+        for split in splits ?? splitPoints(in: buffer, parts: min(options.threads, buffer.count / minimumPartSize))
+        where split > (cuts.last ?? 0) && split < buffer.count {
+            cuts.append(split)
         }
         var scanner = JSONScanner(base: base, buffer: buffer, maximumDepth: options.maximumDepth, expectedBytes: buffer.count)
         var joined = 0
         do {
-            if splits.isEmpty {
+            if cuts.isEmpty {
                 try scanner.runDocument(WholeDocument.self)
             } else {
-                joined = try scanner.runInParts(splits: splits)
+                joined = try scanner.runInParts(splits: cuts)
             }
         } catch {
             scanner.releaseAll()
@@ -119,17 +118,14 @@ struct JSONScanner {
             self.tapeCapacity = sharedTape.count
             self.tapeIsShared = true
         } else {
-            self.tapeCapacity = Self.initialTapeCapacity(expectedBytes)
+            self.tapeCapacity = max(16, expectedBytes / 8)
             self.tape = Self.allocate(UInt64.self, tapeCapacity)
         }
         self.stack = Self.allocate(Int32.self, maximumDepth + 1)
         self.stackIsObject = Self.allocate(Bool.self, maximumDepth + 1)
     }
 
-    /// One entry per 8 bytes.
-    static func initialTapeCapacity(_ bytes: Int) -> Int { max(16, bytes / 8) }
-
-    static func allocate<T>(_: T.Type, _ n: Int) -> UnsafeMutablePointer<T> {
+    private static func allocate<T>(_: T.Type, _ n: Int) -> UnsafeMutablePointer<T> {
         guard let raw = malloc(n * MemoryLayout<T>.stride) else {
             fatalError("out of memory allocating \(n) scanner entries")
         }
@@ -328,7 +324,7 @@ struct JSONScanner {
     }
 
     @inline(__always)
-    mutating func closeContainer() {
+    private mutating func closeContainer() {
         depth -= 1
         let open = Int(stack[depth])
         tape[open] |= UInt64(truncatingIfNeeded: tapeCount)
