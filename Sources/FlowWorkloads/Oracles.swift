@@ -26,9 +26,12 @@ public enum Oracles {
     ///   every document the reference decoder takes (see ``ReferencePageDecoder``).
     public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
         var failures: [String] = []
+        // On one thread: the decode on several is compared with it below.
+        var oneThread = options
+        oneThread.threads = 1
         let fast: DecodedPage
         do {
-            fast = try PageDecoder(registry: registry, options: options).decode(bytes)
+            fast = try PageDecoder(registry: registry, options: oneThread).decode(bytes)
         } catch {
             // A document failure; the reference must fail too when it takes the document.
             if options.limits == PageDecodingOptions().limits, ReferencePageDecoder.accepts(bytes),

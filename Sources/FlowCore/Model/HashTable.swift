@@ -26,6 +26,11 @@ struct HashTable {
         }
     }
 
+    /// Every key, each at its own position (keys the caller knows to be distinct).
+    init(_ keys: [UInt64]) {
+        self.init(keys, where: { _ in true }, same: { _, _ in false })
+    }
+
     /// The first position with hash `h`.
     func first(_ h: UInt64) -> Int? {
         var i = Int(truncatingIfNeeded: h) & mask

@@ -35,14 +35,14 @@ public struct WidgetRegistry: Sendable {
     /// equivalent spellings, as Foundation's path does. Rebuilt on each registration (a
     /// registry is built once and read for every widget).
     private var spelled: [Entry] = []
-    private var bySpelling = HashTable([], where: { _ in true }, same: { _, _ in false })
+    private var bySpelling = HashTable([])
 
     public init() {}
 
     private mutating func add(_ entry: Entry) {
         entries[entry.typeName] = entry
         spelled = Array(entries.values)
-        bySpelling = HashTable(spelled.map { IDHash.of($0.typeName) }, where: { _ in true }, same: { _, _ in false })
+        bySpelling = HashTable(spelled.map { IDHash.of($0.typeName) })
     }
 
     /// Registers a content model with the library's generic route (fast on both paths).
