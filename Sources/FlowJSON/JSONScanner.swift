@@ -1,3 +1,4 @@
+import CFlowSIMD
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -14,8 +15,9 @@ enum InParts: ScanMode { static var inParts: Bool { true } }
 /// Scans bytes into a tape (see JSONTape.swift), validating strict RFC 8259 on the way.
 ///
 /// One pass, no recursion: open containers live on an explicit stack bounded by the
-/// configured depth. Strings are checked eight bytes at a time; UTF-8 is validated as it
-/// goes (overlong forms, UTF-8-encoded surrogates and code points past U+10FFFF rejected).
+/// configured depth. Strings are checked sixteen bytes at a time (CFlowSIMD); UTF-8 is
+/// validated as it goes (overlong forms, UTF-8-encoded surrogates and code points past
+/// U+10FFFF rejected).
 /// What the scan deliberately leaves to decode time:
 /// - `\uD800`-style escapes naming a lone surrogate pass the scan and fail when that string
 ///   is decoded, as in Foundation (a bad string costs the field that holds it, not the page);
@@ -421,20 +423,34 @@ struct JSONScanner {
         return (quoteZero | backslashZero | control | word) & (ones &* 0x80)
     }
 
+    /// The index of the first byte at or after `start` that needs a closer look inside a
+    /// string (see `specialBytes`), sixteen bytes at a time, then eight. Within the last
+    /// eight bytes of the document it may stop early, at a byte that needs no look: the
+    /// caller steps over those one at a time.
+    @inline(__always)
+    private func firstSpecialByte(from start: Int) -> Int {
+        var i = start
+        while i + 16 <= count {
+            let special = flow_string_specials16(base + i)
+            if special != 0 { return i + special.trailingZeroBitCount }
+            i += 16
+        }
+        if i + 8 <= count {
+            let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+            if special != 0 { return i + special.trailingZeroBitCount >> 3 }
+            i += 8
+        }
+        return i
+    }
+
     /// Scans the string whose opening quote is at `start`; returns the index past its closing quote.
+    @inline(__always)
     mutating func scanString(from start: Int) throws(JSONSyntaxError) -> Int {
         var i = start + 1
         let contents = i
         var escaped = false
         while true {
-            while i + 8 <= count {
-                let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
-                if special != 0 {
-                    i += special.trailingZeroBitCount >> 3
-                    break
-                }
-                i += 8
-            }
+            i = firstSpecialByte(from: i)
             guard i < count else { throw fail(.unterminatedString, at: start) }
             let c = base[i]
             if c == UInt8(ascii: "\"") {

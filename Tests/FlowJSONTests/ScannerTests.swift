@@ -1,3 +1,4 @@
+import CFlowSIMD
 import Testing
 @testable import FlowJSON
 
@@ -155,6 +156,64 @@ import Testing
         let nested = try JSONDocument(String(repeating: "[", count: 400) + String(repeating: "]", count: 400))
         #expect(nested.entryCount == 400)
         #expect(nested.indexByteCount == 400 * 8)
+    }
+
+    /// The string loop looks at sixteen bytes, then eight, then one at a time near the end
+    /// of the document: every byte that matters must stop it exactly where it is, whatever
+    /// its place in those windows and however far the document's end is.
+    @Test func everySpecialByteIsFoundAtEveryPlaceInAString() throws {
+        let bytes: [UInt8] = [0x00, 0x1F, 0x20, 0x21, 0x22, 0x5C, 0x7E, 0x7F, 0x80, 0xBF, 0xC2, 0xFF]
+        for length in 1..<40 {
+            for place in 0..<length {
+                for b in bytes {
+                    for trailing in [0, 1, 7, 8, 15, 16] {
+                        var doc = Array("[\"".utf8) + Array(repeating: UInt8(ascii: "a"), count: length)
+                        doc[2 + place] = b
+                        doc += Array("\"]".utf8) + Array(repeating: UInt8(ascii: " "), count: trailing)
+                        let error = scanError(doc)
+                        let at = 2 + place
+                        switch b {
+                        case ..<0x20:
+                            #expect(error?.reason == .controlCharacterInString(b) && error?.offset == at, "\(b) at \(place) of \(length)")
+                        case 0x80...:
+                            #expect(error?.reason == .invalidUTF8 && error?.offset == at, "\(b) at \(place) of \(length)")
+                        case 0x5C where place < length - 1:
+                            #expect(error?.reason == .invalidEscape(UInt8(ascii: "a")) && error?.offset == at, "backslash at \(place) of \(length)")
+                        case 0x5C:
+                            #expect(error?.reason == .unterminatedString, "backslash last of \(length)")
+                        case 0x22:
+                            // The string ends here; what follows it is out of place.
+                            #expect(error?.offset == at + 1, "quote at \(place) of \(length)")
+                        default:
+                            #expect(error == nil, "\(b) at \(place) of \(length)")
+                            if error == nil {
+                                let range = try JSONDocument(bytes: doc).withView { $0.byteRange(1) }
+                                #expect(range == 2..<(2 + length))
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The vector classification and the portable one agree on every byte in every lane.
+    @Test func sixteenByteClassificationMatchesTheBytewiseOne() {
+        var block = [UInt8](repeating: UInt8(ascii: "a"), count: 16)
+        for lane in 0..<16 {
+            for b in 0...255 {
+                block[lane] = UInt8(b)
+                let fast = flow_string_specials16(block), portable = flow_string_specials16_portable(block)
+                #expect(fast == portable, "byte \(b) in lane \(lane)")
+                #expect(fast == (b == 0x22 || b == 0x5C || b < 0x20 || b >= 0x80 ? 1 << lane : 0))
+            }
+            block[lane] = UInt8(ascii: "a")
+        }
+        var rng = SystemRandomNumberGenerator()
+        for _ in 0..<2_000 {
+            let random = (0..<16).map { _ in UInt8.random(in: 0...255, using: &rng) }
+            #expect(flow_string_specials16(random) == flow_string_specials16_portable(random))
+        }
     }
 
     @Test func stringsLongerThanTheWordLoopAreScannedToTheEnd() throws {
