@@ -148,7 +148,31 @@ extension JSONScanner {
                 try run(from: split, InParts.self)
             }
         }
+        if tapeIsShared {
+            // The parts wrote their entries further up the tape than where they now are (one
+            // that moved to a tape of its own had filled its stretch first).
+            let touched = parts.indices.map { k in
+                parts[k].scanner.tapeIsShared ? bounds[k + 1] + parts[k].scanner.tapeCount : bounds[k + 2]
+            }
+            releasePages(of: shared, from: tapeCount, to: min(sharedCapacity, touched.max() ?? 0))
+        }
         return joined
+    }
+
+    /// Hands the whole pages between entries `from` and `to` of `tape` back to the system:
+    /// the tape keeps its size (see `shrunkTape`), but what lies past its last entry should
+    /// cost no memory, and the parts left entries there that the join moved down.
+    private func releasePages(of tape: UnsafeMutablePointer<UInt64>, from: Int, to: Int) {
+        let page = Int(sysconf(Int32(_SC_PAGESIZE)))
+        guard from < to, page > 0 else { return }
+        let start = (Int(bitPattern: tape + from) + page - 1) / page * page
+        let end = Int(bitPattern: tape + to) / page * page
+        guard start < end, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        #if os(Linux)
+        _ = madvise(address, end - start, MADV_DONTNEED)
+        #else
+        _ = madvise(address, end - start, MADV_FREE)
+        #endif
     }
 
     /// The first cut after byte `i`, or `Int.max`.

@@ -144,9 +144,17 @@ struct JSONScanner {
         if !tapeIsShared { free(tape) }
     }
 
-    /// Gives back the unused tail of the tape so the index costs what it holds.
+    /// Gives back the unused tail of a tape that is mostly empty (a document of long
+    /// strings), so the index costs about what it holds.
+    ///
+    /// A tape at least a quarter full is kept as it is. Its tail was never written, so it
+    /// holds address space, not memory. And giving it back is dear: glibc serves a block this
+    /// large with mmap, and once a shrunk block is freed it takes the shrunk size as its new
+    /// mmap threshold, which the next document of the same size exceeds, so every scan got
+    /// a fresh mapping and faulted in each of its pages: 1,836 faults, a third of the scan of
+    /// the 7.7 MB page, and as many in each page decode on several threads.
     private mutating func shrunkTape() -> UnsafeMutablePointer<UInt64> {
-        guard tapeCapacity - tapeCount > 64,
+        guard tapeCount < tapeCapacity / 4, tapeCapacity - tapeCount > 64,
               let raw = realloc(tape, max(tapeCount, 1) * MemoryLayout<UInt64>.stride)
         else { return tape }
         return raw.bindMemory(to: UInt64.self, capacity: tapeCount)

@@ -115,6 +115,20 @@ import Testing
         #expect(document?.entryCount == { if case .tape(let t, _) = serial { t.count } else { -1 } }())
     }
 
+    /// Where the parts stay in their stretches (a sparse document: one entry per 20 bytes),
+    /// the join moves their entries down and hands the pages they leave behind back to the
+    /// system; the entries below must be untouched by that.
+    @Test func pagesLeftBehindByTheJoinAreReleasedWithoutTouchingTheIndex() {
+        let element = #"{"title":"a title that is long enough to keep the index sparse","n":1}"#
+        let bytes = Array(("[" + Array(repeating: element, count: 12_000).joined(separator: ",") + "]").utf8)
+        let serial = Self.scan(bytes, splits: []).outcome
+        for threads in [2, 3, 4] {
+            let r = Self.scan(bytes, splits: nil, options: JSONScanOptions(threads: threads))
+            #expect(r.outcome == serial, "\(threads) threads")
+            #expect(r.joined == threads - 1, "\(threads) threads")
+        }
+    }
+
     /// Parts write to stretches of one shared tape sized at one entry per 8 bytes; a part
     /// denser than that (here 2 bytes per entry) leaves its stretch for a tape of its own,
     /// and is still joined.
