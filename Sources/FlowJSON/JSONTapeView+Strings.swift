@@ -7,7 +7,12 @@ extension JSONTapeView {
     @inlinable
     public func string(_ i: Int) throws(JSONSyntaxError) -> String {
         let raw = rawBytes(i)
-        if !flag(i) { return String(decoding: raw, as: UTF8.self) }
+        if !flag(i) {
+            return String(unsafeUninitializedCapacity: raw.count) { out in
+                _ = out.initialize(fromContentsOf: raw)
+                return raw.count
+            }
+        }
         return try unescape(raw, at: offset(i))
     }
 

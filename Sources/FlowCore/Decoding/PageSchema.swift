@@ -12,6 +12,25 @@ public struct WidgetPosition: Sendable {
     }
 
     public var path: String { index.map { "\(prefix).\($0)" } ?? prefix }
+
+    /// The id of a widget of `type` sent without one, `type@path`, written in one allocation
+    /// (a page of positional ids builds one per widget).
+    func positionalID(type: String) -> String {
+        var type = type, prefix = prefix, number = index.map { ".\($0)" } ?? ""
+        let count = type.utf8.count + 1 + prefix.utf8.count + number.utf8.count
+        return type.withUTF8 { t in
+            prefix.withUTF8 { p in
+                number.withUTF8 { n in
+                    String(unsafeUninitializedCapacity: count) { out in
+                        var w = out.initialize(fromContentsOf: t)
+                        out[w] = UInt8(ascii: "@")
+                        w = out[(w + 1)...].initialize(fromContentsOf: p)
+                        return out[w...].initialize(fromContentsOf: n)
+                    }
+                }
+            }
+        }
+    }
 }
 
 /// A namespace widgets claim their ids in: the page's, or one accordion's own.
@@ -335,7 +354,7 @@ enum PageSchema {
         let explicitID = idValue?.string()
         func requestedID() -> String {
             if let explicitID, !explicitID.isEmpty { return explicitID }
-            return type + "@" + position.path
+            return position.positionalID(type: type)
         }
 
         let dataValue = f.present(.data)
