@@ -4,29 +4,49 @@
 // Byte classification sixteen bytes at a time for the JSON scanner.
 //
 // Swift's SIMD types lower comparisons to a loop over the lanes on this toolchain, and
-// there is no portable "one bit per lane" operation, so the few vector steps the scanner
-// needs are written here as static inline functions: Swift imports them and the optimizer
-// inlines them into the scan loop, where they compile to a handful of instructions.
+// there is no portable "one bit per lane" operation, so the one vector step the scanner
+// needs is written here as a static inline function: Swift imports it and the optimizer
+// inlines it into the scan loop, where it compiles to a handful of instructions.
+//
+// A byte "needs a closer look" inside a JSON string when it is '"', '\\', a control
+// character (below 0x20) or part of a non-ASCII character (0x80 and above).
 
 #include <stdint.h>
+#include <string.h>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
 #endif
 
-/// Bit k is set when byte k of the sixteen at `p` needs a closer look inside a JSON string:
-/// '"', '\\', a control character (below 0x20) or any byte of a non-ASCII character
-/// (0x80 and above). Reads exactly sixteen bytes.
-static inline uint32_t flow_string_specials16_portable(const uint8_t *p) {
-    uint32_t mask = 0;
-    for (int k = 0; k < 16; k++) {
-        uint8_t c = p[k];
-        if (c == '"' || c == '\\' || c < 0x20 || c >= 0x80) mask |= (uint32_t)1 << k;
-    }
-    return mask;
+/// Flags (0x80) the bytes of `word` that need a closer look, eight at a time in a general
+/// register. Only the lowest flagged byte is exact: a borrow can flag bytes above it.
+static inline uint64_t flow_string_specials_swar(uint64_t word) {
+    const uint64_t ones = 0x0101010101010101ULL;
+    uint64_t quote = word ^ (ones * 0x22), backslash = word ^ (ones * 0x5C);
+    uint64_t found = ((quote - ones) & ~quote) | ((backslash - ones) & ~backslash)
+                   | ((word - ones * 0x20) & ~word) | word;
+    return found & (ones * 0x80);
 }
 
-/// As `flow_string_specials16_portable`, with SSE2 where the target has it (every x86-64).
+/// A mask of the sixteen bytes at `p`: 0 when none needs a closer look, else its lowest set
+/// bit is the place of the first that does (bits above it may be set or not). This one
+/// works in general registers: what targets without SSE2 run, and what the tests hold the
+/// vector version to.
+static inline uint32_t flow_string_specials16_portable(const uint8_t *p) {
+    for (int half = 0; half < 2; half++) {
+        uint64_t word;
+        memcpy(&word, p + 8 * half, 8);
+#if defined(__BYTE_ORDER__) && __BYTE_ORDER__ == __ORDER_BIG_ENDIAN__
+        word = __builtin_bswap64(word);
+#endif
+        uint64_t found = flow_string_specials_swar(word);
+        if (found != 0) return 1u << (8 * half + (__builtin_ctzll(found) >> 3));
+    }
+    return 0;
+}
+
+/// A mask of the sixteen bytes at `p`, as `flow_string_specials16_portable` describes (here
+/// exact: one bit per byte that needs a look). Reads exactly sixteen bytes.
 static inline uint32_t flow_string_specials16(const uint8_t *p) {
 #if defined(__SSE2__)
     __m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
