@@ -114,7 +114,8 @@ struct JSONScanner {
         // one entry per 8 bytes so that one pass fits, and let realloc grow it when a
         // document is denser. Growing is not free: once glibc has raised its mmap threshold,
         // blocks of this size live on the heap and realloc copies them. What a document does
-        // not use is never touched (so never resident) and is given back at the end.
+        // not use is never touched (so never resident); see `shrunkTape` for when it is
+        // given back.
         if let sharedTape, let start = sharedTape.baseAddress {
             self.tape = start
             self.tapeCapacity = sharedTape.count
@@ -417,22 +418,8 @@ struct JSONScanner {
 
     // MARK: - Strings
 
-    /// The bytes of `word` that need a closer look inside a string: '"', '\\', control
-    /// characters and anything non-ASCII. Only the lowest flagged byte is exact (borrows can
-    /// flag bytes above it), which is all the caller uses.
-    @inline(__always)
-    private static func specialBytes(_ word: UInt64) -> UInt64 {
-        let ones: UInt64 = 0x0101_0101_0101_0101
-        let quote = word ^ (ones &* 0x22)
-        let backslash = word ^ (ones &* 0x5C)
-        let quoteZero = (quote &- ones) & ~quote
-        let backslashZero = (backslash &- ones) & ~backslash
-        let control = (word &- ones &* 0x20) & ~word
-        return (quoteZero | backslashZero | control | word) & (ones &* 0x80)
-    }
-
     /// The index of the first byte at or after `start` that needs a closer look inside a
-    /// string (see `specialBytes`), sixteen bytes at a time, then eight. Within the last
+    /// string (see CFlowSIMD.h), sixteen bytes at a time, then eight. Within the last
     /// eight bytes of the document it may stop early, at a byte that needs no look: the
     /// caller steps over those one at a time.
     @inline(__always)
@@ -444,7 +431,7 @@ struct JSONScanner {
             i += 16
         }
         if i + 8 <= count {
-            let special = Self.specialBytes(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
+            let special = flow_string_specials_swar(UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self).littleEndian)
             if special != 0 { return i + special.trailingZeroBitCount >> 3 }
             i += 8
         }
