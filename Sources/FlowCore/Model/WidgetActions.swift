@@ -40,6 +40,9 @@ public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDiction
 
     /// Adds an event the caller knows is absent, in name order (the decoder checks first).
     mutating func insertAbsent(_ name: String, _ action: ActionData) {
+        // Most widgets send one event, and backends tend to send them in order: an append
+        // then, not an insert (which goes through the array's general range replacement).
+        guard let last = events.last, last.name > name else { return events.append(Event(name: name, action: action)) }
         let at = events.firstIndex { $0.name > name } ?? events.count
         events.insert(Event(name: name, action: action), at: at)
     }
