@@ -342,8 +342,30 @@ struct JSONScanner {
     }
 
     /// Scans `"key" :` and returns the index of the member's value (whitespace skipped).
+    ///
+    /// Most keys are short and plain: a key of at most 15 bytes without escapes or
+    /// non-ASCII text, with the colon right after its closing quote, is read from one
+    /// 16-byte block here; any other key (or any doubt) goes the full way, from the start.
     @inline(__always)
     mutating func scanKey(from start: Int) throws(JSONSyntaxError) -> Int {
+        if start + 18 <= count && base[start] == UInt8(ascii: "\"") {
+            let special = flow_string_specials16(base + start + 1)
+            let length = special.trailingZeroBitCount  // 32 when no byte needs a look
+            let close = start + 1 + length
+            if length < 16 && base[close] == UInt8(ascii: "\"") && base[close + 1] == UInt8(ascii: ":") {
+                var i = close + 2
+                if i < count && base[i] <= 0x20 { i = skipWhitespace(i) }
+                if i < count {
+                    emit(.string, offset: start + 1, payload: length)
+                    return i
+                }
+            }
+        }
+        return try scanKeyInFull(from: start)
+    }
+
+    @inline(never)
+    private mutating func scanKeyInFull(from start: Int) throws(JSONSyntaxError) -> Int {
         guard start < count, base[start] == UInt8(ascii: "\"") else {
             throw unexpected(at: start, expected: "a string key")
         }

@@ -197,6 +197,53 @@ import Testing
         }
     }
 
+    /// A short plain key followed by its colon is read from one 16-byte block; every other
+    /// key goes the full way. Whichever way a key goes, it must index and fail exactly as
+    /// the same bytes do as a string value: every special byte in every place of keys
+    /// around the block's size, with and without space around the colon, and with the
+    /// document's end near (where the block does not fit, or the value is missing).
+    @Test func keysIndexAndFailAsTheSameBytesDoAsAString() throws {
+        let specials: [UInt8] = [0x00, 0x1F, 0x22, 0x5C, 0x80, 0xC3, 0xFF]
+        let separators = [":", " :", ": ", ":\n\t", "\n:"]
+        for length in 0..<20 {
+            for place in -1..<length {  // -1: a plain key
+                for b in place < 0 ? [UInt8(ascii: "a")] : specials {
+                    var key = Array(repeating: UInt8(ascii: "k"), count: length)
+                    if place >= 0 { key[place] = b }
+                    if b == 0xC3 && place < length - 1 { key[place + 1] = 0xA9 }  // a valid é
+                    let twin = scanError(Array("[\"".utf8) + key + Array("\"]".utf8))
+                    for separator in separators {
+                        for tail in ["1}", "1} ", "1}" + String(repeating: " ", count: 17), ""] {
+                            let doc = Array("{\"".utf8) + key + Array("\"\(separator)\(tail)".utf8)
+                            let what = "key \(key) before \(separator.debugDescription)\(tail.debugDescription)"
+                            let error = scanError(doc)
+                            if let twin, !(b == 0x22 || (b == 0x5C && place == length - 1)) {
+                                // The key's own bytes are at fault: the same error, the same place.
+                                #expect(error == twin, "\(what)")
+                            } else if b == 0x22 {
+                                // The key ends early, at the quote; a 'k' follows it, not a colon.
+                                #expect(error?.offset == 2 + place + 1, "\(what): \(String(describing: error))")
+                            } else if b == 0x5C {
+                                // An escaped quote: the key does not end where it seems to.
+                                #expect(error != nil, "\(what)")
+                            } else if tail.isEmpty {
+                                #expect(error?.reason == .unexpectedEndOfInput(expected: "a value") && error?.offset == doc.count, "\(what)")
+                            } else {
+                                #expect(error == nil, "\(what): \(String(describing: error))")
+                                if error == nil {
+                                    let document = try JSONDocument(bytes: doc)
+                                    #expect(document.withView { $0.byteRange(1) } == 2..<(2 + length), "\(what)")
+                                    #expect(document.withView { $0.kind(2) } == .number, "\(what)")
+                                    #expect(try JSONValue(parsing: doc) == .object(JSONObject([JSONObject.Member(key: String(decoding: key, as: UTF8.self), value: 1)])), "\(what)")
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+
     /// The vector search and the portable one (what targets without SSE2 run) find the
     /// first byte that needs a look, for every byte in every place and for random blocks.
     @Test func sixteenByteSearchMatchesTheBytewiseOne() {
