@@ -5,10 +5,15 @@ import FlowJSON
 /// A reference type passed down (never copied) so that the path stack and the diagnostics
 /// list grow in place: pushing a path component costs an array append, and the dotted
 /// string is built only when something is recorded.
+///
+/// Its mutable properties are `@exclusivity(unchecked)`: a context belongs to one thread,
+/// and no access to one of them overlaps another access to it (each is a single call, or
+/// a save and a restore), so the dynamic checks the compiler would otherwise make for
+/// every widget (2% of a page decode) find nothing.
 public final class DecodeContext {
     public let registry: WidgetRegistry
     public let options: PageDecodingOptions
-    public private(set) var diagnostics: [Diagnostic] = []
+    @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
     /// The diagnostic path of the value being decoded: a stack in a buffer of its own,
     /// grown by doubling. Not an array property of this class: every push and pop would
     /// then pay a dynamic exclusivity check, and the decoder pushes for every value.
@@ -19,20 +24,20 @@ public final class DecodeContext {
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
     /// The page's id namespaces, claimed in document order as widgets and sections decode.
-    var identity = IdentityLedger()
+    @exclusivity(unchecked) var identity = IdentityLedger()
     /// One box per distinct widget layout of the page.
-    var layouts = LayoutInterner()
+    @exclusivity(unchecked) var layouts = LayoutInterner()
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
-    var widgetPosition: WidgetPosition?
-    var widgetPathDepth = 0
+    @exclusivity(unchecked) var widgetPosition: WidgetPosition?
+    @exclusivity(unchecked) var widgetPathDepth = 0
     /// Set on a context that decodes a stretch of a section list on a thread of its own:
     /// claims in the page's namespaces then wait in ``deferredClaims``, in document order,
     /// for the caller to make them in the page's ledger (see
     /// `PageSchema.decodeSectionsInParallel`). A constant, so that the check every claim
     /// makes is one load.
     let defersClaims: Bool
-    var deferredClaims = DeferredClaims()
+    @exclusivity(unchecked) var deferredClaims = DeferredClaims()
 
     init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {
         self.registry = registry
