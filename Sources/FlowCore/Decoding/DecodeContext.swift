@@ -15,11 +15,11 @@ public final class DecodeContext {
     public let options: PageDecodingOptions
     @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
     /// The diagnostic path of the value being decoded: a stack in a buffer of its own,
-    /// grown by doubling. Not an array property of this class: every push and pop would
-    /// then pay a dynamic exclusivity check, and the decoder pushes for every value.
-    private var stackBase: UnsafeMutablePointer<PathComponent>
-    private var stackCount = 0
-    private var stackCapacity = 32
+    /// grown by doubling, which the inline push and pop reach without an array's
+    /// uniqueness and bounds checks (the decoder pushes for every widget).
+    @usableFromInline @exclusivity(unchecked) var stackBase: UnsafeMutablePointer<PathComponent>
+    @usableFromInline @exclusivity(unchecked) var stackCount = 0
+    @usableFromInline @exclusivity(unchecked) var stackCapacity = 32
     private var stack: ArraySlice<PathComponent> { ArraySlice(UnsafeBufferPointer(start: stackBase, count: stackCount)) }
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
@@ -62,25 +62,34 @@ public final class DecodeContext {
     @inlinable @inline(__always)
     public func at<T>(_ component: PathComponent, _ body: () throws -> T) rethrows -> T {
         push(component)
-        defer { pop() }
+        defer { pop(component) }
         return try body()
     }
 
-    @usableFromInline func push(_ c: PathComponent) {
-        if stackCount == stackCapacity {
-            let bigger = UnsafeMutablePointer<PathComponent>.allocate(capacity: stackCapacity * 2)
-            bigger.moveInitialize(from: stackBase, count: stackCount)
-            stackBase.deallocate()
-            stackBase = bigger
-            stackCapacity *= 2
-        }
+    // Inline: the decoder pushes a key or an index for every widget, and out of line each
+    // push and pop cost a call into the component's outlined copy and destroy.
+    @inlinable @inline(__always)
+    func push(_ c: PathComponent) {
+        if stackCount == stackCapacity { growStack() }
         (stackBase + stackCount).initialize(to: c)
         stackCount += 1
     }
 
-    @usableFromInline func pop() {
+    /// Pops `pushed`, the component on top. An index holds nothing to release: popping
+    /// one (every widget of a list) is a decrement.
+    @inlinable @inline(__always)
+    func pop(_ pushed: PathComponent) {
         stackCount -= 1
-        (stackBase + stackCount).deinitialize(count: 1)
+        if case .key = pushed { (stackBase + stackCount).deinitialize(count: 1) }
+    }
+
+    @usableFromInline @inline(never)
+    func growStack() {
+        let bigger = UnsafeMutablePointer<PathComponent>.allocate(capacity: stackCapacity * 2)
+        bigger.moveInitialize(from: stackBase, count: stackCount)
+        stackBase.deallocate()
+        stackBase = bigger
+        stackCapacity *= 2
     }
 
     /// Records a diagnostic at the current path (or at `component` below it).
