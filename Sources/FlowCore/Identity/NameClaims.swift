@@ -11,9 +11,9 @@
 ///   except for explicit `x#j` names freed later, which a small heap per base remembers.
 public struct NameClaims: Sendable {
     /// Live names, plus every generated name ever handed out (retired ones stay taken).
-    private var taken: Set<String> = []
+    private var taken = NameSet()
     /// Names this namespace generated (`x#k`), live or retired.
-    private var generated: Set<String> = []
+    private var generated = NameSet()
     /// Per base name: the next k to try.
     private var nextSuffix: [String: Int] = [:]
     /// Per base name: explicit `base#j` names freed with j below `nextSuffix[base]`.
@@ -29,7 +29,7 @@ public struct NameClaims: Sendable {
 
     /// Claims `requested`; returns the name granted and whether it differs.
     public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
-        if taken.insert(requested).inserted { return (requested, false) }
+        if taken.insert(requested) { return (requested, false) }
         var found: String?
         // Freed suffixes exist only after removals: skip hashing the base otherwise.
         if !freedBelow.isEmpty, var heap = freedBelow[requested] {
@@ -50,15 +50,15 @@ public struct NameClaims: Sendable {
             found = candidate
         }
         let name = found!
-        taken.insert(name)
-        generated.insert(name)
+        _ = taken.insert(name)
+        _ = generated.insert(name)
         return (name, true)
     }
 
     /// Gives `name` up (its widget left the page). Explicit names become free again;
     /// generated ones stay retired.
     public mutating func release(_ name: String) {
-        guard !generated.contains(name), taken.remove(name) != nil else { return }
+        guard !generated.contains(name), taken.remove(name) else { return }
         // An explicit `base#j` below the base's counter would otherwise never be found
         // again by the resumed search.
         if let (base, j) = Self.split(name), j < (nextSuffix[base] ?? 2) {
