@@ -58,6 +58,8 @@ public struct Widget: Sendable, Equatable, Identifiable {
     }
 }
 
+// The initializers live in an extension so that the struct keeps its memberwise
+// initializer, which the decoder's goes through (see there).
 extension Widget {
     public init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
                 tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
