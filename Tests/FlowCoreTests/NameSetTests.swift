@@ -59,4 +59,115 @@ import FlowWorkloads
         #expect(!names.contains("K"))
         #expect(names.count == 1)
     }
+
+    /// Names whose NFC bytes are equal hash alike under the quick hash, however they are
+    /// spelled: the hash runs on the normalised form whenever a name is not all ASCII.
+    @Test func canonicallyEquivalentSpellingsHashAlike() {
+        let keys = NameSet.processKeys
+        let pairs = [("K", "\u{212A}"), ("caf\u{E9}", "cafe\u{301}"), ("\u{C5}ngstr\u{F6}m", "\u{212B}ngstro\u{308}m"),
+                     ("\u{D55C}\u{AE00}", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"), ("a;b", "a\u{37E}b")]
+        for (a, b) in pairs {
+            #expect(a == b, "the pair is meant to be equal as strings")
+            #expect(NameSet.quickHash(a, keys: keys) == NameSet.quickHash(b, keys: keys), "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))")
+        }
+    }
+
+    /// Ids of every length hash differently from their neighbours (a reading that skipped
+    /// a byte at some length would make these collide).
+    @Test func everyByteOfEveryLengthReachesTheQuickHash() {
+        let keys = NameSet.processKeys
+        for length in 0...40 {
+            let base = [UInt8](repeating: UInt8(ascii: "a"), count: length)
+            var hashes = Set([NameSet.quickHash(String(decoding: base, as: UTF8.self), keys: keys)])
+            for position in 0..<length {
+                var changed = base
+                changed[position] = UInt8(ascii: "b")
+                hashes.insert(NameSet.quickHash(String(decoding: changed, as: UTF8.self), keys: keys))
+            }
+            #expect(hashes.count == length + 1, "length \(length)")
+        }
+    }
+
+    /// Ordinary ids, even many of them, keep the quick hash.
+    @Test func ordinaryIdsKeepTheQuickHash() {
+        var names = NameSet()
+        for i in 0..<200_000 { _ = names.insert("w\(i)@page.sections.\(i % 977)") }
+        for i in stride(from: 0, to: 200_000, by: 3) { names.remove("w\(i)@page.sections.\(i % 977)") }
+        #expect(!(names.isHardened as Bool))
+        #expect(names.count == 200_000 - 66_667)
+    }
+
+    /// Sixteen-byte ASCII names in classes whose quick hashes are equal, built against this
+    /// process's keys, as someone who knew them could: after the first word, the state is
+    /// `absorb(start, w1)`; a second word chosen as that state xor a class constant leaves
+    /// every member of the class in the same state, so the same hash.
+    static func collidingClasses(_ classes: Int, of size: Int) -> [[String]] {
+        let keys = NameSet.processKeys
+        let start = NameSet.start(count: 16, keys: keys)
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var rng = SeededRandom(seed: 99)
+        // A class per pattern of the state's high bits (the first `classes` seen): its
+        // constant carries the same high bits, so the second word comes out ASCII.
+        var classOfPattern: [UInt64: Int] = [:]
+        var constants: [UInt64] = []
+        var result = [[String]](repeating: [], count: classes)
+        var candidate: UInt64 = 0
+        while result.contains(where: { $0.count < size }) {
+            // A distinct first word of eight letters per candidate.
+            var word: UInt64 = 0, n = candidate
+            for byte in 0..<8 as Range<UInt64> { word |= (UInt64(UInt8(ascii: "a")) + n % 26) << (8 * byte); n /= 26 }
+            candidate += 1
+            let state = NameSet.absorb(start, word, keys: keys)
+            let pattern = state & highBits
+            if classOfPattern[pattern] == nil, constants.count < classes {
+                classOfPattern[pattern] = constants.count
+                constants.append(rng.next() & ~highBits | pattern)
+            }
+            guard let k = classOfPattern[pattern], result[k].count < size else { continue }
+            let second = state ^ constants[k]
+            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: second >> (8 * $0)) }
+            result[k].append(String(decoding: bytes, as: UTF8.self))
+        }
+        return result
+    }
+
+    /// One large class of colliding names, arriving after enough ordinary ones that the
+    /// running account alone would let it in: the walk limit makes the set give up the
+    /// quick hash, and it still answers as `Set<String>` does.
+    @Test func aFloodOfCollidingNamesHardensTheSet() {
+        let flood = Self.collidingClasses(1, of: NameSet.longestWalk + 100)[0]
+        let keys = NameSet.processKeys
+        #expect(Set(flood.map { NameSet.quickHash($0, keys: keys) }).count == 1, "the crafted names collide")
+        #expect(Set(flood).count == flood.count)
+        var names = NameSet()
+        let ordinary = 20_000
+        for i in 0..<ordinary { _ = names.insert("w\(i)") }
+        #expect(!(names.isHardened as Bool))
+        #expect(ordinary * NameSet.stepsPerOperation > flood.count * flood.count / 2, "credit enough for the flood's walks")
+        for name in flood { let inserted = names.insert(name); #expect(inserted) }
+        #expect(names.isHardened as Bool)
+        #expect(names.count == ordinary + flood.count)
+        for name in flood { #expect(names.contains(name)) }
+        for i in 0..<ordinary { #expect(names.contains("w\(i)")) }
+        for name in flood.prefix(50) { let removed = names.remove(name); #expect(removed) }
+        for (i, name) in flood.enumerated() { #expect(names.contains(name) == (i >= 50)) }
+    }
+
+    /// Many small classes, none long enough to trip the one-walk limit, still cost more
+    /// steps than an honest table takes: the set hardens on its running account.
+    @Test func manySmallCollidingClassesHardenTheSet() {
+        let classes = Self.collidingClasses(16, of: 300)
+        var names = NameSet()
+        // Room enough that the classes land apart and no run grows past one class.
+        names.reserveCapacity(1 << 16)
+        var longest = 0
+        for members in classes {
+            for name in members { _ = names.insert(name) }
+            longest = max(longest, members.count)
+        }
+        #expect(longest < NameSet.longestWalk)
+        #expect(names.isHardened as Bool)
+        #expect(names.count == 16 * 300)
+        for members in classes { for name in members { #expect(names.contains(name)) } }
+    }
 }

@@ -30,19 +30,20 @@ public struct NameClaims: Sendable {
     /// Claims `requested`; returns the name granted and whether it differs.
     public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
         if taken.insert(requested) { return (requested, false) }
+        // Each candidate is offered to `taken` directly: the first one it accepts is ours.
         var found: String?
         // Freed suffixes exist only after removals: skip hashing the base otherwise.
         if !freedBelow.isEmpty, var heap = freedBelow[requested] {
             while let j = heap.popMin() {
                 let candidate = Self.name(requested, j)
-                if !taken.contains(candidate) { found = candidate; break }
+                if taken.insert(candidate) { found = candidate; break }
             }
             freedBelow[requested] = heap.isEmpty ? nil : heap
         }
         if found == nil {
             var k = nextSuffix[requested] ?? 2
             var candidate = Self.name(requested, k)
-            while taken.contains(candidate) {
+            while !taken.insert(candidate) {
                 k += 1
                 candidate = Self.name(requested, k)
             }
@@ -50,7 +51,6 @@ public struct NameClaims: Sendable {
             found = candidate
         }
         let name = found!
-        _ = taken.insert(name)
         _ = generated.insert(name)
         return (name, true)
     }

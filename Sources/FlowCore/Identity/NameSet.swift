@@ -2,19 +2,42 @@
 /// what the ledger never asks for.
 ///
 /// Open addressing with linear probing, in a power-of-two table at most three quarters
-/// full. Names hash as `Set<String>` hashes them (`Hasher`: SipHash under the process's
-/// random seed, so ids crafted to collide cannot aim at one slot) and compare as strings
-/// compare (canonical equivalence, so `"K"` and the Kelvin sign are one name, as before).
+/// full. Names compare as strings compare (canonical equivalence, so `"K"` and the Kelvin
+/// sign are one name) and hash over the bytes of their NFC form, so equal names hash alike.
 /// An insert hashes the name once and answers a `Bool`: no index, no member handed back.
 ///
 /// Beside each slot, a byte holds seven bits of its name's hash (0: empty), and a probe
 /// reads those first: it compares strings only when they agree, so walking a run does not
-/// fetch the other names' text (scattered over the heap, a cache miss each). A slot is 16
-/// bytes, as in `Set`, plus that byte.
+/// fetch the other names' text (scattered over the heap, a cache miss each).
+///
+/// Two hashes. A set starts with a quick keyed hash (a folded multiply per eight bytes,
+/// keyed from the process's hashing seed), a few times cheaper than SipHash on a short id.
+/// It is not built to resist crafted collisions, so the set watches its probes: when one
+/// insert walks more than ``longestWalk`` slots, or the walks of all inserts and removals
+/// outrun ``stepsPerOperation`` each, it rebuilds itself once under SipHash (`Hasher`,
+/// as `Set<String>` hashes) and stays there. Until then every insert walks at most
+/// ``longestWalk`` slots and a lookup at most as far as any insert did, so a set costs
+/// time linear in the operations on it whatever names it is given.
 struct NameSet: Sendable {
     private var slots: [String?]
     private var tags: [UInt8]
     private(set) var count = 0
+    /// Whether the set has given up the quick hash for SipHash.
+    private(set) var isHardened = false
+    /// The farthest any member sits from its home slot (an upper bound after removals):
+    /// a lookup that has walked that far without finding its name can stop.
+    private var farthest = 0
+    /// Probe steps still allowed before the quick hash is deemed under attack.
+    private var credit = NameSet.initialCredit
+    /// The process's keys, held here so that a hash does not go through the lazy global.
+    private let keys = NameSet.processKeys
+
+    /// One insert walking farther than this means the quick hash is being collided.
+    /// Random names at three quarters full rarely pass 200 even in a table of 2^18 slots.
+    static let longestWalk = 512
+    /// Steps each insert or removal adds to the credit; an honest table averages under 8.
+    static let stepsPerOperation = 32
+    static let initialCredit = 4_096
 
     /// Empty, with no table: most namespaces (one per accordion) stay small or empty, and
     /// the table is allocated by the first insert.
@@ -31,45 +54,138 @@ struct NameSet: Sendable {
     }
 
     @inline(__always)
-    private static func hash(_ name: String) -> Int {
+    private func hashOf(_ name: String) -> Int { isHardened ? Self.sipHash(name) : Self.quickHash(name, keys: keys) }
+
+    private static func sipHash(_ name: String) -> Int {
         var hasher = Hasher()
         name.hash(into: &hasher)
         return hasher.finalize()
+    }
+
+    /// The quick hash of `name`'s NFC bytes. An ASCII name is its own NFC form, and is
+    /// hashed in place; any other is normalised first (as `String` does to compare it).
+    @inline(__always)
+    static func quickHash(_ name: String, keys: Keys) -> Int {
+        let inPlace = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+            let (hash, isASCII) = quickHash(bytes, keys: keys)
+            return isASCII ? hash : nil
+        }
+        if let hash = inPlace ?? nil { return hash }
+        return quickHashNormalising(name, keys: keys)
+    }
+
+    @inline(never)
+    private static func quickHashNormalising(_ name: String, keys: Keys) -> Int {
+        name._nfcCodeUnits.withUnsafeBufferPointer { quickHash($0, keys: keys).hash }
+    }
+
+    typealias Keys = (UInt64, UInt64)
+
+    /// The two keys of the quick hash, drawn from `Hasher`: random per process, fixed
+    /// when `SWIFT_DETERMINISTIC_HASHING` is set, as every other hash in the process.
+    static let processKeys: Keys = {
+        var first = Hasher(), second = Hasher()
+        first.combine(0x6E61_6D65 as UInt64)
+        second.combine(0x7365_7473 as UInt64)
+        return (UInt64(UInt(bitPattern: first.finalize())), UInt64(UInt(bitPattern: second.finalize())) | 1)
+    }()
+
+    /// The high and low halves of a full product, folded: every input bit reaches the
+    /// low bits that pick a slot and the high bits that make the tag.
+    @inline(__always)
+    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
+        let product = a.multipliedFullWidth(by: b)
+        return product.high ^ product.low
+    }
+
+    /// The hash state after a name of `count` bytes starts.
+    @inline(__always)
+    static func start(count: Int, keys: Keys) -> UInt64 { keys.0 ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15 }
+
+    /// The state after one more eight-byte word.
+    @inline(__always)
+    static func absorb(_ state: UInt64, _ word: UInt64, keys: Keys) -> UInt64 { fold(state ^ word, keys.1) }
+
+    /// The hash of `bytes`, and whether they are all ASCII. Words are read eight bytes at
+    /// a time; the last word overlaps the one before, and a name under eight bytes is read
+    /// as two overlapping halves or as its first, middle and last byte. With the length
+    /// in the starting state, each length's reading covers every byte exactly as needed.
+    @inline(__always)
+    static func quickHash(_ bytes: UnsafeBufferPointer<UInt8>, keys: Keys) -> (hash: Int, isASCII: Bool) {
+        let n = bytes.count
+        var state = start(count: n, keys: keys)
+        var seen: UInt64 = 0
+        if n > 8 {
+            let raw = UnsafeRawPointer(bytes.baseAddress!)
+            var i = 0
+            while i + 8 < n {
+                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                seen |= word
+                state = absorb(state, word, keys: keys)
+                i += 8
+            }
+            let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
+            seen |= last
+            state = absorb(state, last, keys: keys)
+        } else {
+            var word: UInt64 = 0
+            if n >= 4 {
+                let raw = UnsafeRawPointer(bytes.baseAddress!)
+                word = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
+            } else if n > 0 {
+                word = UInt64(bytes[0]) | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1]) << 16
+            }
+            seen = word
+            state = absorb(state, word, keys: keys)
+        }
+        return (Int(bitPattern: UInt(fold(state, 0x9E37_79B9_7F4A_7C15))), seen & 0x8080_8080_8080_8080 == 0)
     }
 
     /// The high bits of `hash`, never 0 (the mark of an empty slot); the low bits pick the slot.
     @inline(__always)
     private static func tag(_ hash: Int) -> UInt8 { UInt8(truncatingIfNeeded: UInt(bitPattern: hash) >> 57) | 0x80 }
 
-    /// The slot holding `name`, or else the empty slot that ends its run.
+    /// The slot holding `name`, or else the empty slot that ends its run (`slot` is -1 when
+    /// the walk gave up after `limit` steps: the name is not there). `steps` counts the
+    /// slots walked past.
     @inline(__always)
-    private func find(_ name: String, hash: Int) -> (slot: Int, found: Bool) {
-        if tags.isEmpty { return (0, false) }
+    private func find(_ name: String, hash: Int, limit: Int = .max) -> (slot: Int, found: Bool, steps: Int) {
+        if tags.isEmpty { return (0, false, 0) }
         let tag = Self.tag(hash)
         return tags.withUnsafeBufferPointer { tags in
             let mask = tags.count - 1
             var i = hash & mask
+            var steps = 0
             while tags[i] != 0 {
-                if tags[i] == tag && slots[i]! == name { return (i, true) }
+                if tags[i] == tag && slots[i]! == name { return (i, true, steps) }
+                if steps == limit { return (-1, false, steps) }
                 i = (i + 1) & mask
+                steps += 1
             }
-            return (i, false)
+            return (i, false, steps)
         }
     }
 
-    func contains(_ name: String) -> Bool { find(name, hash: Self.hash(name)).found }
+    /// Whether `name` is a member. A member sits at most `farthest` slots past its home,
+    /// so the walk stops there.
+    func contains(_ name: String) -> Bool { find(name, hash: hashOf(name), limit: farthest).found }
 
     /// Adds `name`; false when it was already there.
     mutating func insert(_ name: String) -> Bool {
-        let hash = Self.hash(name)
-        var (i, found) = find(name, hash: hash)
+        var hash = hashOf(name)
+        var (i, found, steps) = find(name, hash: hash)
         if found { return false }
-        if count >= slots.count / 4 * 3 {
-            rehash(to: max(8, slots.count * 2))
-            i = find(name, hash: hash).slot
+        let mustHarden = !isHardened && spend(steps)
+        if mustHarden || count >= slots.count / 4 * 3 {
+            if mustHarden { harden() }
+            if count >= slots.count / 4 * 3 { rehash(to: max(8, slots.count * 2)) }
+            // Either may have changed the hash (growing can harden too).
+            hash = hashOf(name)
+            (i, _, steps) = find(name, hash: hash)
         }
         slots[i] = name
         tags[i] = Self.tag(hash)
+        farthest = max(farthest, steps)
         count += 1
         return true
     }
@@ -77,17 +193,19 @@ struct NameSet: Sendable {
     /// Removes `name`; false when it was not there.
     @discardableResult
     mutating func remove(_ name: String) -> Bool {
-        var (i, found) = find(name, hash: Self.hash(name))
+        var (i, found, _) = find(name, hash: hashOf(name), limit: farthest)
         guard found else { return false }
         // Backward-shift deletion (no tombstones): a later member of the run whose home
         // slot is not between the gap and itself moves into the gap, so every member
-        // stays reachable from its home.
+        // stays reachable from its home, and no nearer than it was.
         let mask = slots.count - 1
         var j = i
+        var steps = 0
         while true {
             j = (j + 1) & mask
             guard let held = slots[j] else { break }
-            let home = Self.hash(held) & mask
+            steps += 1
+            let home = hashOf(held) & mask
             let staysPut = i <= j ? (i < home && home <= j) : (i < home || home <= j)
             if !staysPut {
                 slots[i] = held
@@ -98,7 +216,21 @@ struct NameSet: Sendable {
         slots[i] = nil
         tags[i] = 0
         count -= 1
+        if !isHardened && spend(steps) { harden() }
         return true
+    }
+
+    /// Charges a walk of `steps` slots to the credit; true when the quick hash should go.
+    @inline(__always)
+    private mutating func spend(_ steps: Int) -> Bool {
+        credit += Self.stepsPerOperation - steps
+        return steps > Self.longestWalk || credit < 0
+    }
+
+    /// Rebuilds the table under SipHash, for good.
+    private mutating func harden() {
+        isHardened = true
+        rehash(to: slots.count)
     }
 
     /// Makes room for `n` names without growing.
@@ -107,17 +239,31 @@ struct NameSet: Sendable {
         if size > slots.count { rehash(to: size) }
     }
 
+    /// `size` empty slots. Written out rather than `Array(repeating: nil, count:)`, which
+    /// copies its argument into each slot with a retain call apiece (of nothing).
+    private static func emptySlots(_ size: Int) -> [String?] {
+        [String?](unsafeUninitializedCapacity: size) { slots, initialized in
+            for i in 0..<size { (slots.baseAddress! + i).initialize(to: nil) }
+            initialized = size
+        }
+    }
+
     private mutating func rehash(to size: Int) {
         let old = slots
-        slots = Array(repeating: nil, count: size)
+        slots = Self.emptySlots(size)
         tags = Array(repeating: 0, count: size)
+        farthest = 0
         let mask = size - 1
         for case let name? in old {
-            let hash = Self.hash(name)
+            let hash = hashOf(name)
             var i = hash & mask
-            while tags[i] != 0 { i = (i + 1) & mask }
+            var steps = 0
+            while tags[i] != 0 { i = (i + 1) & mask; steps += 1 }
             slots[i] = name
             tags[i] = Self.tag(hash)
+            farthest = max(farthest, steps)
         }
+        // Collisions the quick hash let in do not go away in a bigger table.
+        if !isHardened && farthest > Self.longestWalk { harden() }
     }
 }
