@@ -52,41 +52,45 @@ extension JSONTapeView {
         }
     }
 
-    /// Four independent multiply-mix lanes over 32-byte blocks, folded at the end.
+    /// Two lanes, each taking sixteen bytes per step as one folded 64x64->128 multiply (the
+    /// high and low halves xored): a word xored into the lane's state times a word xored
+    /// with a constant. Every byte of the constants is 0xF8 or above, which valid UTF-8
+    /// never contains, so the second factor is never zero for text. The last 0-15 bytes
+    /// are read as overlapping words (as the first, middle and last byte under four), and
+    /// the count is mixed in, so each length's reading covers every byte.
     static func hashBytes(_ p: UnsafePointer<UInt8>, _ count: Int, _ seed: UInt64) -> UInt64 {
-        let m: UInt64 = 0x9E37_79B9_7F4A_7C15
-        var a = seed ^ 0x243F_6A88_85A3_08D3, b = seed &+ 0x1319_8A2E_0370_7344
-        var c = seed ^ 0xA409_3822_299F_31D0, d = seed &- 0x082E_FA98_EC4E_6C89
+        let k1: UInt64 = 0xF8F9_FAFB_FCFD_FEFF, k2: UInt64 = 0xFFFE_FDFC_FBFA_F9F8
+        var a = seed ^ 0x243F_6A88_85A3_08D3, b = seed ^ 0x1319_8A2E_0370_7344
         var i = 0
         let raw = UnsafeRawPointer(p)
+        @inline(__always) func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         while i + 32 <= count {
-            a = (a ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* m
-            b = (b ^ raw.loadUnaligned(fromByteOffset: i + 8, as: UInt64.self)) &* m
-            c = (c ^ raw.loadUnaligned(fromByteOffset: i + 16, as: UInt64.self)) &* m
-            d = (d ^ raw.loadUnaligned(fromByteOffset: i + 24, as: UInt64.self)) &* m
-            a ^= a >> 29; b ^= b >> 29; c ^= c >> 29; d ^= d >> 29
+            a = fold(word(i) ^ a, word(i + 8) ^ k1)
+            b = fold(word(i + 16) ^ b, word(i + 24) ^ k2)
             i += 32
         }
-        while i + 8 <= count {
-            a = (a ^ raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)) &* m
-            a ^= a >> 29
-            i += 8
+        if i + 16 <= count {
+            a = fold(word(i) ^ a, word(i + 8) ^ k1)
+            i += 16
         }
-        var tail: UInt64 = 0
-        if i < count && count >= 8 {
-            // The last eight bytes, overlapping those already mixed: one load, not a loop.
-            tail = raw.loadUnaligned(fromByteOffset: count - 8, as: UInt64.self)
-        } else {
-            var shift: UInt64 = 0
-            while i < count {
-                tail |= UInt64(p[i]) << shift
-                shift += 8
-                i += 1
-            }
+        var x: UInt64 = 0, y: UInt64 = 0
+        let rest = count - i
+        if rest >= 8 {
+            x = word(i)
+            y = word(count - 8)
+        } else if rest >= 4 {
+            x = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
+            y = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
+        } else if rest > 0 {
+            x = UInt64(p[i]) | UInt64(p[i + rest / 2]) << 8 | UInt64(p[count - 1]) << 16
         }
-        b = (b ^ tail ^ UInt64(count)) &* m
-        var h = a ^ (b >> 7) ^ (c << 11) ^ (d >> 17) ^ (b &* 31)
-        h = (h ^ (h >> 32)) &* m
-        return h ^ (h >> 29)
+        b = fold(x ^ b ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15, y ^ k1)
+        return fold(a ^ k2, b ^ 0x9E37_79B9_7F4A_7C15)
+    }
+
+    @inline(__always)
+    private static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
+        let product = x.multipliedFullWidth(by: y)
+        return product.high ^ product.low
     }
 }
