@@ -197,7 +197,8 @@ struct NameSet: Sendable {
         guard found else { return false }
         // Backward-shift deletion (no tombstones): a later member of the run whose home
         // slot is not between the gap and itself moves into the gap, so every member
-        // stays reachable from its home, and no nearer than it was.
+        // stays reachable from its home and none moves farther from it (so `farthest`
+        // still bounds every member's distance).
         let mask = slots.count - 1
         var j = i
         var steps = 0
