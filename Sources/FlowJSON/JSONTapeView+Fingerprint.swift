@@ -9,9 +9,9 @@ extension JSONTapeView {
     /// member of its top level (a widget's `id`, which renaming may change).
     ///
     /// It hashes the bytes from the subtree's first byte to the end of its last token
-    /// (the closing brackets that follow are implied by those bytes), four 8-byte lanes at
-    /// a time. Identical text gives identical hashes; whitespace and spelling count, so
-    /// text that differs only in formatting hashes differently (a conservative answer to
+    /// (the closing brackets that follow are implied by those bytes) with ``ByteHash``.
+    /// Identical text gives identical hashes; whitespace and spelling count, so text that
+    /// differs only in formatting hashes differently (a conservative answer to
     /// "did this change?"). Not cryptographic: collisions about 2^-64.
     ///
     /// - Complexity: O(bytes of the subtree) plus O(members) to find an excluded one.
@@ -20,8 +20,13 @@ extension JSONTapeView {
         let span = textSpan(i)
         let start = span.lowerBound, stop = span.upperBound
         let base = bytes.baseAddress!
-        var h = Self.hashBytes(base + start, 0, UInt64(end - i))
-        guard let key, kind(i) == .object else { return Self.hashBytes(base + start, stop - start, h) }
+        /// Bytes `from..<to` of the document, chained from `seed`.
+        @inline(__always) func hash(_ from: Int, _ to: Int, _ seed: UInt64) -> UInt64 {
+            ByteHash.hash(UnsafeRawBufferPointer(start: base + from, count: to - from), seed: seed)
+        }
+        // The subtree's entry count starts the chain.
+        var h = hash(start, start, UInt64(end - i))
+        guard let key, kind(i) == .object else { return hash(start, stop, h) }
         var cut: Range<Int>?
         forEachMember(i) { k, v in
             if !flag(k), payload(k) == key.utf8CodeUnitCount, memcmp(base + offset(k), key.utf8Start, key.utf8CodeUnitCount) == 0 {
@@ -30,9 +35,9 @@ extension JSONTapeView {
             }
             return true
         }
-        guard let cut else { return Self.hashBytes(base + start, stop - start, h) }
-        h = Self.hashBytes(base + start, cut.lowerBound - start, h)
-        return Self.hashBytes(base + cut.upperBound, stop - cut.upperBound, h)
+        guard let cut else { return hash(start, stop, h) }
+        h = hash(start, cut.lowerBound, h)
+        return hash(cut.upperBound, stop, h)
     }
 
     /// The bytes ``textFingerprint(_:excluding:)`` hashes: from the subtree's first byte to
@@ -50,47 +55,5 @@ extension JSONTapeView {
         case .false: offset(e) + 5
         case .array, .object: offset(e) + 1
         }
-    }
-
-    /// Two lanes, each taking sixteen bytes per step as one folded 64x64->128 multiply (the
-    /// high and low halves xored): a word xored into the lane's state times a word xored
-    /// with a constant. Every byte of the constants is 0xF8 or above, which valid UTF-8
-    /// never contains, so the second factor is never zero for text. The last 0-15 bytes
-    /// are read as overlapping words (as the first, middle and last byte under four), and
-    /// the count is mixed in, so each length's reading covers every byte.
-    static func hashBytes(_ p: UnsafePointer<UInt8>, _ count: Int, _ seed: UInt64) -> UInt64 {
-        let k1: UInt64 = 0xF8F9_FAFB_FCFD_FEFF, k2: UInt64 = 0xFFFE_FDFC_FBFA_F9F8
-        var a = seed ^ 0x243F_6A88_85A3_08D3, b = seed ^ 0x1319_8A2E_0370_7344
-        var i = 0
-        let raw = UnsafeRawPointer(p)
-        @inline(__always) func word(_ at: Int) -> UInt64 { raw.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
-        while i + 32 <= count {
-            a = fold(word(i) ^ a, word(i + 8) ^ k1)
-            b = fold(word(i + 16) ^ b, word(i + 24) ^ k2)
-            i += 32
-        }
-        if i + 16 <= count {
-            a = fold(word(i) ^ a, word(i + 8) ^ k1)
-            i += 16
-        }
-        var x: UInt64 = 0, y: UInt64 = 0
-        let rest = count - i
-        if rest >= 8 {
-            x = word(i)
-            y = word(count - 8)
-        } else if rest >= 4 {
-            x = UInt64(raw.loadUnaligned(fromByteOffset: i, as: UInt32.self))
-            y = UInt64(raw.loadUnaligned(fromByteOffset: count - 4, as: UInt32.self))
-        } else if rest > 0 {
-            x = UInt64(p[i]) | UInt64(p[i + rest / 2]) << 8 | UInt64(p[count - 1]) << 16
-        }
-        b = fold(x ^ b ^ UInt64(truncatingIfNeeded: count) &* 0x9E37_79B9_7F4A_7C15, y ^ k1)
-        return fold(a ^ k2, b ^ 0x9E37_79B9_7F4A_7C15)
-    }
-
-    @inline(__always)
-    private static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
-        let product = x.multipliedFullWidth(by: y)
-        return product.high ^ product.low
     }
 }

@@ -1,5 +1,6 @@
 import Testing
 @testable import FlowCore
+@testable import FlowJSON
 import FlowWorkloads
 
 /// The ledger's set of names answers exactly as `Set<String>` does, through growth,
@@ -60,29 +61,30 @@ import FlowWorkloads
         #expect(names.count == 1)
     }
 
-    /// Names whose NFC bytes are equal hash alike under the quick hash, however they are
-    /// spelled: the hash runs on the normalised form whenever a name is not all ASCII.
+    /// Names whose NFC bytes are equal hash alike, however they are spelled and whether
+    /// hashed from a string or from raw bytes: the hash runs on the normalised form
+    /// whenever a name is not all ASCII.
     @Test func canonicallyEquivalentSpellingsHashAlike() {
-        let keys = NameSet.processKeys
         let pairs = [("K", "\u{212A}"), ("caf\u{E9}", "cafe\u{301}"), ("\u{C5}ngstr\u{F6}m", "\u{212B}ngstro\u{308}m"),
                      ("\u{D55C}\u{AE00}", "\u{1112}\u{1161}\u{11AB}\u{1100}\u{1173}\u{11AF}"), ("a;b", "a\u{37E}b")]
         for (a, b) in pairs {
             #expect(a == b, "the pair is meant to be equal as strings")
-            #expect(NameSet.quickHash(a, keys: keys) == NameSet.quickHash(b, keys: keys), "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))")
+            #expect(IDHash.of(a) == IDHash.of(b), "\(a.unicodeScalars.map(\.value)) vs \(b.unicodeScalars.map(\.value))")
+            let fromBytes = Array(b.utf8).withUnsafeBufferPointer { IDHash.of($0) }
+            #expect(fromBytes == IDHash.of(a))
         }
     }
 
     /// Ids of every length hash differently from their neighbours (a reading that skipped
     /// a byte at some length would make these collide).
-    @Test func everyByteOfEveryLengthReachesTheQuickHash() {
-        let keys = NameSet.processKeys
-        for length in 0...40 {
+    @Test func everyByteOfEveryLengthReachesTheHash() {
+        for length in 0...70 {
             let base = [UInt8](repeating: UInt8(ascii: "a"), count: length)
-            var hashes = Set([NameSet.quickHash(String(decoding: base, as: UTF8.self), keys: keys)])
+            var hashes = Set([IDHash.of(String(decoding: base, as: UTF8.self))])
             for position in 0..<length {
                 var changed = base
                 changed[position] = UInt8(ascii: "b")
-                hashes.insert(NameSet.quickHash(String(decoding: changed, as: UTF8.self), keys: keys))
+                hashes.insert(IDHash.of(String(decoding: changed, as: UTF8.self)))
             }
             #expect(hashes.count == length + 1, "length \(length)")
         }
@@ -97,35 +99,39 @@ import FlowWorkloads
         #expect(names.count == 200_000 - 66_667)
     }
 
-    /// Sixteen-byte ASCII names in classes whose quick hashes are equal, built against this
-    /// process's keys, as someone who knew them could: after the first word, the state is
-    /// `absorb(start, w1)`; a second word chosen as that state xor a class constant leaves
-    /// every member of the class in the same state, so the same hash.
+    /// Forty-eight-byte ASCII names in classes whose ids hash alike, built against this
+    /// process's seed, as someone who knew it could. The first lane of ``ByteHash`` takes
+    /// bytes 0-15 and then 32-47, each block as `fold(first word ^ state, second word ^
+    /// factor)`: a fifth word chosen as the state after the first block xor a class
+    /// constant gives every member of the class the same state, and the other words are
+    /// the same in every name, so the whole hash is.
     static func collidingClasses(_ classes: Int, of size: Int) -> [[String]] {
-        let keys = NameSet.processKeys
-        let start = NameSet.start(count: 16, keys: keys)
+        let start = ByteHash.processSeed ^ ByteHash.starts.0, factor = ByteHash.factors.0
+        func word(_ text: StaticString) -> [UInt8] { Array(UnsafeBufferPointer(start: text.utf8Start, count: 8)) }
+        func value(_ bytes: [UInt8]) -> UInt64 { bytes.reversed().reduce(0) { $0 << 8 | UInt64($1) } }
+        let second = word("collides"), middle = word("in every") + word("name of "), last = word("a class.")
         let highBits: UInt64 = 0x8080_8080_8080_8080
         var rng = SeededRandom(seed: 99)
         // A class per pattern of the state's high bits (the first `classes` seen): its
-        // constant carries the same high bits, so the second word comes out ASCII.
+        // constant carries the same high bits, so the fifth word comes out ASCII.
         var classOfPattern: [UInt64: Int] = [:]
         var constants: [UInt64] = []
         var result = [[String]](repeating: [], count: classes)
         var candidate: UInt64 = 0
         while result.contains(where: { $0.count < size }) {
             // A distinct first word of eight letters per candidate.
-            var word: UInt64 = 0, n = candidate
-            for byte in 0..<8 as Range<UInt64> { word |= (UInt64(UInt8(ascii: "a")) + n % 26) << (8 * byte); n /= 26 }
+            var first: [UInt8] = [], n = candidate
+            for _ in 0..<8 { first.append(UInt8(ascii: "a") + UInt8(n % 26)); n /= 26 }
             candidate += 1
-            let state = NameSet.absorb(start, word, keys: keys)
+            let state = ByteHash.fold(value(first) ^ start, value(second) ^ factor)
             let pattern = state & highBits
             if classOfPattern[pattern] == nil, constants.count < classes {
                 classOfPattern[pattern] = constants.count
                 constants.append(rng.next() & ~highBits | pattern)
             }
             guard let k = classOfPattern[pattern], result[k].count < size else { continue }
-            let second = state ^ constants[k]
-            let bytes = (0..<8).map { UInt8(truncatingIfNeeded: word >> (8 * $0)) } + (0..<8).map { UInt8(truncatingIfNeeded: second >> (8 * $0)) }
+            let fifth = state ^ constants[k]
+            let bytes = first + second + middle + (0..<8).map { UInt8(truncatingIfNeeded: fifth >> (8 * $0)) } + last
             result[k].append(String(decoding: bytes, as: UTF8.self))
         }
         return result
@@ -136,8 +142,8 @@ import FlowWorkloads
     /// quick hash, and it still answers as `Set<String>` does.
     @Test func aFloodOfCollidingNamesHardensTheSet() {
         let flood = Self.collidingClasses(1, of: NameSet.longestWalk + 100)[0]
-        let keys = NameSet.processKeys
-        #expect(Set(flood.map { NameSet.quickHash($0, keys: keys) }).count == 1, "the crafted names collide")
+        #expect(Set(flood.map { IDHash.of($0) }).count == 1, "the crafted names collide")
+        #expect(flood.allSatisfy { $0.utf8.count == 48 && $0.utf8.allSatisfy { $0 < 0x80 } })
         #expect(Set(flood).count == flood.count)
         var names = NameSet()
         let ordinary = 20_000

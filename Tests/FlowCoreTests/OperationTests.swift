@@ -152,4 +152,19 @@ import FlowWorkloads
         #expect(diff.widgets.moved.map(\.id) == ["e"], "moving the last to the front is one move, not four")
         #expect(diff.applied(to: .init(a)) == .init(b))
     }
+
+    /// Ids equal as strings are one id to the diff, as to the identity pass, however they
+    /// are spelled: the same widgets, nothing inserted or removed.
+    @Test func idsEqualAsStringsAreTheSameWidgetToTheDiff() throws {
+        func page(_ ids: [String]) -> String {
+            #"{"page": {"sections": [{"id": "s", "widgets": ["# + ids.map { #"{"type": "separator", "id": "\#($0)"}"# }.joined(separator: ",") + "]}]}}"
+        }
+        let a = try decode(page(["caf\u{E9}", "K", "x"])).page
+        let b = try decode(page(["x", "cafe\u{301}", "\u{212A}"])).page
+        #expect(a.sections[0].widgets[0].id.utf8.count != b.sections[0].widgets[1].id.utf8.count, "spelled differently")
+        let diff = PageDiff(old: a, new: b)
+        #expect(diff.widgets.inserted.isEmpty && diff.widgets.removed.isEmpty)
+        #expect(diff.widgets.moved.map(\.id) == ["x"])
+        #expect(diff.applied(to: .init(a)) == .init(b))
+    }
 }

@@ -316,8 +316,8 @@ enum PageSchema {
         switch namespace {
         case .page:
             if ctx.defersClaims { return ctx.deferClaim(isSection: false) }
-            result = ctx.identity.widgets.claim(w.id)
-        case .local(let box): result = box.claims.claim(w.id)
+            result = ctx.identity.widgets.claim(w.id, idHash: w.idHash)
+        case .local(let box): result = box.claims.claim(w.id, idHash: w.idHash)
         }
         if result.renamed {
             ctx.record(duplicateWidget(w, granted: result.name, at: ctx.path))

@@ -124,7 +124,7 @@ extension PageSchema {
             }
             if sections[s].header != nil {
                 _ = next(.header)
-                let (id, renamed) = ctx.identity.widgets.claim(sections[s].header!.id)
+                let (id, renamed) = ctx.identity.widgets.claim(sections[s].header!.id, idHash: sections[s].header!.idHash)
                 if renamed {
                     ctx.record(duplicateWidget(sections[s].header!, granted: id, at: path(.key("header"))))
                     sections[s].header!.id = id
@@ -132,7 +132,7 @@ extension PageSchema {
             }
             for w in sections[s].widgets.indices {
                 let position = next(.widget)
-                let (id, renamed) = ctx.identity.widgets.claim(sections[s].widgets[w].id)
+                let (id, renamed) = ctx.identity.widgets.claim(sections[s].widgets[w].id, idHash: sections[s].widgets[w].idHash)
                 if renamed {
                     ctx.record(duplicateWidget(sections[s].widgets[w], granted: id, at: path(.key("widgets"), .index(position))))
                     sections[s].widgets[w].id = id

@@ -30,6 +30,17 @@ public struct NameClaims: Sendable {
     /// Claims `requested`; returns the name granted and whether it differs.
     public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
         if taken.insert(requested) { return (requested, false) }
+        return claimRenamed(requested)
+    }
+
+    /// Claims `requested`, whose ``IDHash`` is `idHash` (a widget keeps its id's).
+    mutating func claim(_ requested: String, idHash: UInt64) -> (name: String, renamed: Bool) {
+        if taken.insert(requested, idHash: idHash) { return (requested, false) }
+        return claimRenamed(requested)
+    }
+
+    /// The rest of a claim whose name is taken: the first free `requested#k`.
+    private mutating func claimRenamed(_ requested: String) -> (name: String, renamed: Bool) {
         // Each candidate is offered to `taken` directly: the first one it accepts is ours.
         var found: String?
         // Freed suffixes exist only after removals: skip hashing the base otherwise.

@@ -10,14 +10,15 @@
 /// reads those first: it compares strings only when they agree, so walking a run does not
 /// fetch the other names' text (scattered over the heap, a cache miss each).
 ///
-/// Two hashes. A set starts with a quick keyed hash (a folded multiply per eight bytes,
-/// keyed from the process's hashing seed), a few times cheaper than SipHash on a short id.
-/// It is not built to resist crafted collisions, so the set watches its probes: when one
-/// insert walks more than ``longestWalk`` slots, or the walks of all inserts and removals
-/// outrun ``stepsPerOperation`` each, it rebuilds itself once under SipHash (`Hasher`,
-/// as `Set<String>` hashes) and stays there. Until then every insert walks at most
-/// ``longestWalk`` slots and a lookup at most as far as any insert did, so a set costs
-/// time linear in the operations on it whatever names it is given.
+/// Two hashes. A set starts with ``IDHash`` (the hash each widget keeps beside its id, so
+/// a widget's claim hashes nothing), a few times cheaper than SipHash on a short id. It is
+/// not built to resist collisions crafted by someone who knows the process's seed, so the
+/// set watches its probes: when one insert walks more than ``longestWalk`` slots, or the
+/// walks of all inserts and removals outrun ``stepsPerOperation`` each, it rebuilds itself
+/// once under SipHash (`Hasher`, as `Set<String>` hashes) and stays there. Until then
+/// every insert walks at most ``longestWalk`` slots and a lookup at most as far as any
+/// insert did, so a set costs time linear in the operations on it whatever names it is
+/// given.
 struct NameSet: Sendable {
     private var slots: [String?]
     private var tags: [UInt8]
@@ -29,8 +30,6 @@ struct NameSet: Sendable {
     private var farthest = 0
     /// Probe steps still allowed before the quick hash is deemed under attack.
     private var credit = NameSet.initialCredit
-    /// The process's keys, held here so that a hash does not go through the lazy global.
-    private let keys = NameSet.processKeys
 
     /// One insert walking farther than this means the quick hash is being collided.
     /// Random names at three quarters full rarely pass 200 even in a table of 2^18 slots.
@@ -53,92 +52,17 @@ struct NameSet: Sendable {
         return size
     }
 
+    /// The hash the set files `name` under: its ``IDHash`` (`known`, when the caller has
+    /// it), or SipHash once hardened.
     @inline(__always)
-    private func hashOf(_ name: String) -> Int { isHardened ? Self.sipHash(name) : Self.quickHash(name, keys: keys) }
+    private func hashOf(_ name: String, known: UInt64? = nil) -> Int {
+        isHardened ? Self.sipHash(name) : Int(truncatingIfNeeded: known ?? IDHash.of(name))
+    }
 
     private static func sipHash(_ name: String) -> Int {
         var hasher = Hasher()
         name.hash(into: &hasher)
         return hasher.finalize()
-    }
-
-    /// The quick hash of `name`'s NFC bytes. An ASCII name is its own NFC form, and is
-    /// hashed in place; any other is normalised first (as `String` does to compare it).
-    @inline(__always)
-    static func quickHash(_ name: String, keys: Keys) -> Int {
-        let inPlace = name.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-            let (hash, isASCII) = quickHash(bytes, keys: keys)
-            return isASCII ? hash : nil
-        }
-        if let hash = inPlace ?? nil { return hash }
-        return quickHashNormalising(name, keys: keys)
-    }
-
-    @inline(never)
-    private static func quickHashNormalising(_ name: String, keys: Keys) -> Int {
-        name._nfcCodeUnits.withUnsafeBufferPointer { quickHash($0, keys: keys).hash }
-    }
-
-    typealias Keys = (UInt64, UInt64)
-
-    /// The two keys of the quick hash, drawn from `Hasher`: random per process, fixed
-    /// when `SWIFT_DETERMINISTIC_HASHING` is set, as every other hash in the process.
-    static let processKeys: Keys = {
-        var first = Hasher(), second = Hasher()
-        first.combine(0x6E61_6D65 as UInt64)
-        second.combine(0x7365_7473 as UInt64)
-        return (UInt64(UInt(bitPattern: first.finalize())), UInt64(UInt(bitPattern: second.finalize())) | 1)
-    }()
-
-    /// The high and low halves of a full product, folded: every input bit reaches the
-    /// low bits that pick a slot and the high bits that make the tag.
-    @inline(__always)
-    static func fold(_ a: UInt64, _ b: UInt64) -> UInt64 {
-        let product = a.multipliedFullWidth(by: b)
-        return product.high ^ product.low
-    }
-
-    /// The hash state after a name of `count` bytes starts.
-    @inline(__always)
-    static func start(count: Int, keys: Keys) -> UInt64 { keys.0 ^ UInt64(count) &* 0x9E37_79B9_7F4A_7C15 }
-
-    /// The state after one more eight-byte word.
-    @inline(__always)
-    static func absorb(_ state: UInt64, _ word: UInt64, keys: Keys) -> UInt64 { fold(state ^ word, keys.1) }
-
-    /// The hash of `bytes`, and whether they are all ASCII. Words are read eight bytes at
-    /// a time; the last word overlaps the one before, and a name under eight bytes is read
-    /// as two overlapping halves or as its first, middle and last byte. With the length
-    /// in the starting state, each length's reading covers every byte exactly as needed.
-    @inline(__always)
-    static func quickHash(_ bytes: UnsafeBufferPointer<UInt8>, keys: Keys) -> (hash: Int, isASCII: Bool) {
-        let n = bytes.count
-        var state = start(count: n, keys: keys)
-        var seen: UInt64 = 0
-        if n > 8 {
-            let raw = UnsafeRawPointer(bytes.baseAddress!)
-            var i = 0
-            while i + 8 < n {
-                let word = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                seen |= word
-                state = absorb(state, word, keys: keys)
-                i += 8
-            }
-            let last = raw.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
-            seen |= last
-            state = absorb(state, last, keys: keys)
-        } else {
-            var word: UInt64 = 0
-            if n >= 4 {
-                let raw = UnsafeRawPointer(bytes.baseAddress!)
-                word = UInt64(raw.loadUnaligned(as: UInt32.self)) | UInt64(raw.loadUnaligned(fromByteOffset: n - 4, as: UInt32.self)) << 32
-            } else if n > 0 {
-                word = UInt64(bytes[0]) | UInt64(bytes[n / 2]) << 8 | UInt64(bytes[n - 1]) << 16
-            }
-            seen = word
-            state = absorb(state, word, keys: keys)
-        }
-        return (Int(bitPattern: UInt(fold(state, 0x9E37_79B9_7F4A_7C15))), seen & 0x8080_8080_8080_8080 == 0)
     }
 
     /// The high bits of `hash`, never 0 (the mark of an empty slot); the low bits pick the slot.
@@ -171,8 +95,14 @@ struct NameSet: Sendable {
     func contains(_ name: String) -> Bool { find(name, hash: hashOf(name), limit: farthest).found }
 
     /// Adds `name`; false when it was already there.
-    mutating func insert(_ name: String) -> Bool {
-        var hash = hashOf(name)
+    mutating func insert(_ name: String) -> Bool { insert(name, known: nil) }
+
+    /// Adds `name`, whose ``IDHash`` is `idHash`; false when it was already there.
+    mutating func insert(_ name: String, idHash: UInt64) -> Bool { insert(name, known: idHash) }
+
+    @inline(__always)
+    private mutating func insert(_ name: String, known: UInt64?) -> Bool {
+        var hash = hashOf(name, known: known)
         var (i, found, steps) = find(name, hash: hash)
         if found { return false }
         let mustHarden = !isHardened && spend(steps)
@@ -180,7 +110,7 @@ struct NameSet: Sendable {
             if mustHarden { harden() }
             if count >= slots.count / 4 * 3 { rehash(to: max(8, slots.count * 2)) }
             // Either may have changed the hash (growing can harden too).
-            hash = hashOf(name)
+            hash = hashOf(name, known: known)
             (i, _, steps) = find(name, hash: hash)
         }
         slots[i] = name
