@@ -98,7 +98,10 @@ struct NameSet: Sendable {
     mutating func insert(_ name: String) -> Bool { insert(name, known: nil) }
 
     /// Adds `name`, whose ``IDHash`` is `idHash`; false when it was already there.
-    mutating func insert(_ name: String, idHash: UInt64) -> Bool { insert(name, known: idHash) }
+    mutating func insert(_ name: String, idHash: UInt64) -> Bool {
+        assert(idHash == IDHash.of(name), "the hash handed in is not the name's")
+        return insert(name, known: idHash)
+    }
 
     @inline(__always)
     private mutating func insert(_ name: String, known: UInt64?) -> Bool {
