@@ -81,7 +81,7 @@ public enum ByteHash {
     /// The high and low halves of the full product, xored: every input bit reaches both
     /// the low bits a table's slot comes from and the high bits of a tag.
     @inlinable @inline(__always)
-    public static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
+    static func fold(_ x: UInt64, _ y: UInt64) -> UInt64 {
         let product = x.multipliedFullWidth(by: y)
         return product.high ^ product.low
     }
