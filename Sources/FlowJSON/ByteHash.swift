@@ -11,7 +11,8 @@
 /// length's reading covers every byte.
 ///
 /// Not built to resist someone who knows the seed. Tables an input could flood take
-/// ``processSeed`` (random per process) and watch their probes as well.
+/// ``processSeed`` (random per process), so their collisions cannot be worked out in
+/// advance; the identity pass's id sets also watch their probes (FlowCore's `NameSet`).
 public enum ByteHash {
     /// A seed drawn from `Hasher`: random per process, fixed when
     /// `SWIFT_DETERMINISTIC_HASHING` is set, as every other hash in the process.
