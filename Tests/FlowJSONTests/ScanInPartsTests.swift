@@ -115,6 +115,23 @@ import Testing
         #expect(document?.entryCount == { if case .tape(let t, _) = serial { t.count } else { -1 } }())
     }
 
+    /// The join moves a container's end only when the part closed it: every kind, with the
+    /// flag and offset bits set or not, and payloads 0, 1 and the largest.
+    @Test func theJoinMovesTheEndsOfClosedContainersOnly() {
+        for kind in [JSONKind.null, .false, .true, .number, .string, .array, .object] {
+            for flag in [false, true] {
+                for offset in [0, 1, Int(TapeEntry.fieldMask)] {
+                    for payload in [0, 1, Int(TapeEntry.fieldMask)] {
+                        let entry = TapeEntry.make(kind, flag: flag, offset: offset, payload: payload)
+                        let moves = (kind == .array || kind == .object) && payload != 0
+                        #expect(JSONScanner.closedContainerMask(entry) == (moves ? ~0 : 0),
+                                "\(kind) flag \(flag) offset \(offset) payload \(payload)")
+                    }
+                }
+            }
+        }
+    }
+
     /// Where the parts stay in their stretches (a sparse document: one entry per 20 bytes),
     /// the join moves their entries down and hands the pages they leave behind back to the
     /// system; the entries below must be untouched by that.

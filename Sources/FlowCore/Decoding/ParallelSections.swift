@@ -102,8 +102,11 @@ extension PageSchema {
         var copied = 0
         func next(_ kind: DeferredClaims.Kind) -> Int {
             let claim = queued.next(kind)
-            ctx.record(contentsOf: recorded[copied..<claim.diagnosticMark])
-            copied = claim.diagnosticMark
+            // Most claims follow no diagnostic: an empty append still costs a call.
+            if claim.diagnosticMark > copied {
+                ctx.record(contentsOf: recorded[copied..<claim.diagnosticMark])
+                copied = claim.diagnosticMark
+            }
             return claim.position
         }
         let first = sections.count
