@@ -5,11 +5,15 @@ public struct Banner: FlowDecodable, Hashable {
     public var image: ImageData
     public var title: TextData?
     public var subtitle: TextData?
+    private var memberwise = Memberwise()
 
+    enum Field: Int, CaseIterable { case image, title, subtitle }
+    static let fields = FieldTable<Field>(["image", "title", "subtitle"])
+}
+
+extension Banner {
     public init(image: ImageData, title: TextData? = nil, subtitle: TextData? = nil) {
-        self.image = image
-        self.title = title
-        self.subtitle = subtitle
+        self.init(image: image, title: title, subtitle: subtitle, memberwise: Memberwise())
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -17,7 +21,4 @@ public struct Banner: FlowDecodable, Hashable {
         let f = o.fields(Self.fields)
         self.init(image: try f.required(.image), title: try f.optional(.title), subtitle: try f.optional(.subtitle))
     }
-
-    enum Field: Int, CaseIterable { case image, title, subtitle }
-    static let fields = FieldTable<Field>(["image", "title", "subtitle"])
 }

@@ -7,13 +7,15 @@ public struct ImageTextCard: FlowDecodable, Hashable {
     public var subtitle: TextData?
     public var tags: [TagData]?
     public var trailingIcon: IconData?
+    private var memberwise = Memberwise()
 
+    enum Field: Int, CaseIterable { case title, image, subtitle, tags, trailingIcon }
+    static let fields = FieldTable<Field>(["title", "image", "subtitle", "tags", "trailing_icon"])
+}
+
+extension ImageTextCard {
     public init(title: TextData, image: ImageData? = nil, subtitle: TextData? = nil, tags: [TagData]? = nil, trailingIcon: IconData? = nil) {
-        self.title = title
-        self.image = image
-        self.subtitle = subtitle
-        self.tags = tags
-        self.trailingIcon = trailingIcon
+        self.init(title: title, image: image, subtitle: subtitle, tags: tags, trailingIcon: trailingIcon, memberwise: Memberwise())
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -23,7 +25,4 @@ public struct ImageTextCard: FlowDecodable, Hashable {
             title: try f.required(.title), image: try f.optional(.image), subtitle: try f.optional(.subtitle),
             tags: try f.optional(.tags), trailingIcon: try f.optional(.trailingIcon))
     }
-
-    enum Field: Int, CaseIterable { case title, image, subtitle, tags, trailingIcon }
-    static let fields = FieldTable<Field>(["title", "image", "subtitle", "tags", "trailing_icon"])
 }

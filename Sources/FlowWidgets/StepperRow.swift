@@ -7,13 +7,15 @@ public struct StepperRow: FlowDecodable, Hashable {
     public var min: Int?
     public var max: Int?
     public var initial: Int?
+    private var memberwise = Memberwise()
 
+    enum Field: Int, CaseIterable { case title, subtitle, min, max, initial }
+    static let fields = FieldTable<Field>(["title", "subtitle", "min", "max", "initial"])
+}
+
+extension StepperRow {
     public init(title: TextData, subtitle: TextData? = nil, min: Int? = nil, max: Int? = nil, initial: Int? = nil) {
-        self.title = title
-        self.subtitle = subtitle
-        self.min = min
-        self.max = max
-        self.initial = initial
+        self.init(title: title, subtitle: subtitle, min: min, max: max, initial: initial, memberwise: Memberwise())
     }
 
     public init<R: ValueReader>(from reader: R) throws {
@@ -23,7 +25,4 @@ public struct StepperRow: FlowDecodable, Hashable {
             title: try f.required(.title), subtitle: try f.optional(.subtitle), min: try f.optional(.min),
             max: try f.optional(.max), initial: try f.optional(.initial))
     }
-
-    enum Field: Int, CaseIterable { case title, subtitle, min, max, initial }
-    static let fields = FieldTable<Field>(["title", "subtitle", "min", "max", "initial"])
 }

@@ -81,6 +81,20 @@ import FlowWidgets
         #expect(MemoryLayout<Widget>.stride <= 112)
     }
 
+    @Test func theMemberwiseMarkerCostsNothingAndMatchesAlways() {
+        // Models carry a `Memberwise` marker so their decoders build them in place; it must
+        // add no storage and never make two equal models differ.
+        #expect(MemoryLayout<Memberwise>.size == 0)
+        #expect(MemoryLayout<Section>.size == MemoryLayout<(String, SectionLayout, Widget?, [Widget])>.size)
+        let a = ImageTextCard(title: "T", subtitle: "S", tags: [TagData(text: "New", backgroundColor: ColorData(hex: "#FFF"))])
+        var b = ImageTextCard(title: "T")
+        b.subtitle = "S"
+        b.tags = [TagData(text: "New", backgroundColor: ColorData(hex: "#FFF"))]
+        #expect(a == b)
+        #expect(a.hashValue == b.hashValue)
+        #expect(ButtonData(title: "Go", style: "primary") != ButtonData(title: "Go"))
+    }
+
     @Test func aChangeForgetsTheStoredFingerprint() throws {
         let w = try widgets([#"{"padding": {"top": 4}}"#]).fast[0]
         let stored = try #require(w.storedFingerprint, "the decoder stores one")

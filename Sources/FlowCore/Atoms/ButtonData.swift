@@ -6,6 +6,7 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
     public var title: TextData
     public var action: ActionData?
     private var extras: Extras<Fields>?
+    private var memberwise = Memberwise()
 
     struct Fields: EmptyCheckable {
         var style: String?
@@ -24,23 +25,6 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
     public var fullWidth: Bool? { get { extras.field(\.fullWidth) } set { extras.set(\.fullWidth, newValue) } }
     public var disabled: Bool? { get { extras.field(\.disabled) } set { extras.set(\.disabled, newValue) } }
 
-    public init(title: TextData, style: String? = nil, backgroundColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
-                icon: IconData? = nil, fullWidth: Bool? = nil, disabled: Bool? = nil, action: ActionData? = nil) {
-        self.title = title
-        self.action = action
-        self.extras = .make(Fields(style: style, backgroundColor: backgroundColor, cornerRadius: cornerRadius,
-                                   icon: icon, fullWidth: fullWidth, disabled: disabled))
-    }
-
-    public init<R: ValueReader>(from reader: R) throws {
-        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a button object", found: reader) }
-        let f = o.fields(Self.fields)
-        self.init(
-            title: try f.required(.title), style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
-            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), fullWidth: try f.optional(.fullWidth),
-            disabled: try f.optional(.disabled), action: try f.optional(.action))
-    }
-
     enum Field: Int, CaseIterable { case title, style, backgroundColor, cornerRadius, icon, fullWidth, disabled, action }
     static let fields = FieldTable<Field>(["title", "style", "bg_color", "corner_radius", "icon", "full_width", "disabled", "action"])
 
@@ -55,5 +39,24 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
         o.field("disabled", disabled, &writer)
         o.field("action", action, &writer)
         o.close(&writer)
+    }
+}
+
+extension ButtonData {
+    public init(title: TextData, style: String? = nil, backgroundColor: ColorData? = nil, cornerRadius: CornerRadius? = nil,
+                icon: IconData? = nil, fullWidth: Bool? = nil, disabled: Bool? = nil, action: ActionData? = nil) {
+        self.init(title: title, action: action,
+                  extras: .make(Fields(style: style, backgroundColor: backgroundColor, cornerRadius: cornerRadius,
+                                       icon: icon, fullWidth: fullWidth, disabled: disabled)),
+                  memberwise: Memberwise())
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a button object", found: reader) }
+        let f = o.fields(Self.fields)
+        self.init(
+            title: try f.required(.title), style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
+            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), fullWidth: try f.optional(.fullWidth),
+            disabled: try f.optional(.disabled), action: try f.optional(.action))
     }
 }

@@ -6,19 +6,7 @@ public struct SeparatorData: FlowDecodable, JSONWritable, Hashable {
     public var color: ColorData?
     public var thickness: Double?
     public var insets: Insets?
-
-    public init(style: String? = nil, color: ColorData? = nil, thickness: Double? = nil, insets: Insets? = nil) {
-        self.style = style
-        self.color = color
-        self.thickness = thickness
-        self.insets = insets
-    }
-
-    public init<R: ValueReader>(from reader: R) throws {
-        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a separator object", found: reader) }
-        let f = o.fields(Self.fields)
-        self.init(style: try f.optional(.style), color: try f.optional(.color), thickness: try f.optional(.thickness), insets: try f.optional(.insets))
-    }
+    private var memberwise = Memberwise()
 
     enum Field: Int, CaseIterable { case style, color, thickness, insets }
     static let fields = FieldTable<Field>(["style", "color", "thickness", "insets"])
@@ -30,5 +18,17 @@ public struct SeparatorData: FlowDecodable, JSONWritable, Hashable {
         o.field("thickness", thickness, &writer)
         o.field("insets", insets, &writer)
         o.close(&writer)
+    }
+}
+
+extension SeparatorData {
+    public init(style: String? = nil, color: ColorData? = nil, thickness: Double? = nil, insets: Insets? = nil) {
+        self.init(style: style, color: color, thickness: thickness, insets: insets, memberwise: Memberwise())
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a separator object", found: reader) }
+        let f = o.fields(Self.fields)
+        self.init(style: try f.optional(.style), color: try f.optional(.color), thickness: try f.optional(.thickness), insets: try f.optional(.insets))
     }
 }

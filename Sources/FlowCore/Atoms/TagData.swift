@@ -5,6 +5,7 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
     public var text: TextData
     public var backgroundColor: ColorData?
     private var extras: Extras<Fields>?
+    private var memberwise = Memberwise()
 
     struct Fields: EmptyCheckable {
         var borderColor: ColorData?
@@ -19,21 +20,6 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
     public var icon: IconData? { get { extras.field(\.icon) } set { extras.set(\.icon, newValue) } }
     public var action: ActionData? { get { extras.field(\.action) } set { extras.set(\.action, newValue) } }
 
-    public init(text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil,
-                cornerRadius: CornerRadius? = nil, icon: IconData? = nil, action: ActionData? = nil) {
-        self.text = text
-        self.backgroundColor = backgroundColor
-        self.extras = .make(Fields(borderColor: borderColor, cornerRadius: cornerRadius, icon: icon, action: action))
-    }
-
-    public init<R: ValueReader>(from reader: R) throws {
-        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
-        let f = o.fields(Self.fields)
-        self.init(
-            text: try f.required(.text), backgroundColor: try f.optional(.backgroundColor), borderColor: try f.optional(.borderColor),
-            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), action: try f.optional(.action))
-    }
-
     enum Field: Int, CaseIterable { case text, backgroundColor, borderColor, cornerRadius, icon, action }
     static let fields = FieldTable<Field>(["text", "bg_color", "border_color", "corner_radius", "icon", "action"])
 
@@ -46,5 +32,22 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
         o.field("icon", icon, &writer)
         o.field("action", action, &writer)
         o.close(&writer)
+    }
+}
+
+extension TagData {
+    public init(text: TextData, backgroundColor: ColorData? = nil, borderColor: ColorData? = nil,
+                cornerRadius: CornerRadius? = nil, icon: IconData? = nil, action: ActionData? = nil) {
+        self.init(text: text, backgroundColor: backgroundColor,
+                  extras: .make(Fields(borderColor: borderColor, cornerRadius: cornerRadius, icon: icon, action: action)),
+                  memberwise: Memberwise())
+    }
+
+    public init<R: ValueReader>(from reader: R) throws {
+        guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
+        let f = o.fields(Self.fields)
+        self.init(
+            text: try f.required(.text), backgroundColor: try f.optional(.backgroundColor), borderColor: try f.optional(.borderColor),
+            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), action: try f.optional(.action))
     }
 }

@@ -6,12 +6,12 @@ public struct Section: Sendable, Equatable, Identifiable {
     public var layout: SectionLayout
     public var header: Widget?
     public var widgets: [Widget]
+    private var memberwise = Memberwise()
+}
 
+extension Section {
     public init(id: String, layout: SectionLayout = .default, header: Widget? = nil, widgets: [Widget] = []) {
-        self.id = id
-        self.layout = layout
-        self.header = header
-        self.widgets = widgets
+        self.init(id: id, layout: layout, header: header, widgets: widgets, memberwise: Memberwise())
     }
 }
 
