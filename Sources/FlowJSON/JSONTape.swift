@@ -117,8 +117,9 @@ public struct JSONTapeView {
     /// The index just past the subtree rooted at entry `i` (i + 1 for a scalar).
     @inlinable @inline(__always)
     public func next(_ i: Int) -> Int {
-        let k = kind(i)
-        return k == .array || k == .object ? payload(i) : i + 1
+        // The kind's bits compared directly: `kind(i)` would trap on the unused value 7.
+        let bits = UInt8(truncatingIfNeeded: tape[i] >> TapeEntry.kindShift)
+        return bits == JSONKind.array.rawValue || bits == JSONKind.object.rawValue ? payload(i) : i &+ 1
     }
 
     /// The byte range of a string's contents (quotes excluded) or of a number's literal.

@@ -33,6 +33,9 @@ public final class FieldKeys: @unchecked Sendable {
     /// `ambiguous` when two keys share the slot (then every key is tried). One lookup and
     /// one comparison per member instead of a scan of the table.
     private let slots: UnsafeMutablePointer<UInt8>
+    /// Each key's length and the words a member's bytes must equal, loaded once here so
+    /// that matching a member neither reads the key's bytes nor checks its `StaticString`.
+    private let probes: UnsafeMutablePointer<Probe>
     private static let slotCount = 128
     private static let ambiguous: UInt8 = 0xFF
 
@@ -41,14 +44,19 @@ public final class FieldKeys: @unchecked Sendable {
         self.names = names
         slots = .allocate(capacity: Self.slotCount)
         slots.initialize(repeating: 0, count: Self.slotCount)
+        probes = .allocate(capacity: max(names.count, 1))
         for (j, name) in names.enumerated() {
             let n = name.utf8CodeUnitCount
             let slot = Self.slot(n, n > 0 ? name.utf8Start[0] : 0, n > 0 ? name.utf8Start[n - 1] : 0)
             slots[slot] = slots[slot] == 0 ? UInt8(j + 1) : Self.ambiguous
+            (probes + j).initialize(to: Probe(name))
         }
     }
 
-    deinit { slots.deallocate() }
+    deinit {
+        slots.deallocate()
+        probes.deallocate()
+    }
 
     @inline(__always)
     private static func slot(_ count: Int, _ first: UInt8, _ last: UInt8) -> Int {
@@ -59,17 +67,52 @@ public final class FieldKeys: @unchecked Sendable {
     @inline(__always)
     func index(of bytes: UnsafePointer<UInt8>, count: Int) -> Int? {
         guard count > 0 else { return names.firstIndex { $0.utf8CodeUnitCount == 0 } }
-        let candidate = slots[Self.slot(count, bytes[0], bytes[count - 1])]
+        let candidate = slots[Self.slot(count, bytes[0], bytes[count &- 1])]
         if candidate == 0 { return nil }
         if candidate != Self.ambiguous {
-            let j = Int(candidate) - 1
-            let name = names[j]
-            return name.utf8CodeUnitCount == count && Self.equal(bytes, name.utf8Start, count) ? j : nil
+            let j = Int(candidate) &- 1
+            return probes[j].matches(bytes, count) ? j : nil
         }
-        for (j, name) in names.enumerated() where name.utf8CodeUnitCount == count {
-            if Self.equal(bytes, name.utf8Start, count) { return j }
-        }
+        for j in names.indices where probes[j].matches(bytes, count) { return j }
         return nil
+    }
+
+    /// A key as matching wants it: its length and its first and last eight bytes (four
+    /// for keys of 4 to 7 bytes; the first, middle and last byte for shorter ones).
+    /// Longer than 16 bytes, the words only filter and `memcmp` decides.
+    struct Probe {
+        let count: Int
+        let head: UInt64
+        let tail: UInt64
+        /// The key's bytes: a `StaticString`'s, alive for the process.
+        let start: UnsafePointer<UInt8>
+
+        init(_ name: StaticString) {
+            count = name.utf8CodeUnitCount
+            start = name.utf8Start
+            (head, tail) = count == 0 ? (0, 0) : Self.words(start, count)
+        }
+
+        @inline(__always)
+        static func words(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
+            let raw = UnsafeRawPointer(bytes)
+            switch count {
+            case 8...:
+                return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
+            case 4..<8:
+                return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
+            default:
+                return (UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16, 0)
+            }
+        }
+
+        /// Whether the `count` (> 0) bytes at `bytes` spell this key.
+        @inline(__always)
+        func matches(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+            guard count == self.count else { return false }
+            let (h, t) = Self.words(bytes, count)
+            return h == head && t == tail && (count <= 16 || memcmp(start, bytes, count) == 0)
+        }
     }
 
     /// Whether `count` bytes at `a` and `b` are equal. Keys are short: up to 16 bytes take
@@ -111,9 +154,14 @@ public struct FieldSlots: Sendable {
     }
 
     /// Keeps the first handle offered for a field (first occurrence wins).
+    /// Writes in place: reading through `self[i]` copied all eight handles to the stack.
+    /// `i` is a field index, below `FieldKeys.capacity`; the mask keeps a wrong one in bounds.
     @inlinable
     public mutating func offer(_ i: Int, _ handle: Int32) {
-        if self[i] < 0 { self[i] = handle }
+        withUnsafeMutableBytes(of: &handles) { raw in
+            let slot = raw.baseAddress!.assumingMemoryBound(to: Int32.self) + (i & 7)
+            if slot.pointee < 0 { slot.pointee = handle }
+        }
     }
 }
 
