@@ -104,6 +104,11 @@ public struct JSONTapeView {
         JSONKind(rawValue: UInt8(truncatingIfNeeded: tape[i] >> TapeEntry.kindShift))!
     }
 
+    /// Whether entry `i` is null: the kind's bits compared directly (no trap for the
+    /// unused kind 7, so it is small enough to inline into every field read).
+    @inlinable @inline(__always)
+    public func isNull(_ i: Int) -> Bool { tape[i] >> TapeEntry.kindShift == UInt64(JSONKind.null.rawValue) }
+
     /// The string-has-escapes or number-is-integer flag of entry `i`.
     @inlinable @inline(__always)
     public func flag(_ i: Int) -> Bool { tape[i] & TapeEntry.flagBit != 0 }

@@ -21,6 +21,26 @@ import Testing
         }
     }
 
+    /// `next` and `isNull` read the kind's bits without going through `JSONKind`: they must
+    /// agree with `kind` on every kind, scalars stepping by one and containers jumping.
+    @Test func bitReadersAgreeWithTheKindOnEveryKind() throws {
+        let document = try JSONDocument(#"[null,false,true,-1.5,"s",[null,[]],{"k":{}},{}]"#)
+        document.withView { view in
+            var kinds: [JSONKind] = []
+            for i in 0..<view.count {
+                let kind = view.kind(i)
+                kinds.append(kind)
+                #expect(view.isNull(i) == (kind == .null), "entry \(i)")
+                let container = kind == .array || kind == .object
+                #expect(container ? view.next(i) > i + 1 || view.childCount(i) == 0 : view.next(i) == i + 1, "entry \(i)")
+            }
+            #expect(Set(kinds) == [.null, .false, .true, .number, .string, .array, .object])
+            var elements: [Int] = []
+            view.forEachElement(0) { e in elements.append(e); return true }
+            #expect(elements.map { view.next($0) } == Array(elements.dropFirst()) + [view.count])
+        }
+    }
+
     @Test func memberLookupTakesTheFirstOccurrence() throws {
         let document = try JSONDocument(#"{"a":1,"b":2,"a":3}"#)
         document.withView { view in
