@@ -1,5 +1,5 @@
 import Testing
-import FlowCore
+@testable import FlowCore
 
 /// The one dotted path format (SPEC §5), rendered the same way for every length of path.
 @Suite struct DecodePathTests {
@@ -29,5 +29,33 @@ import FlowCore
         // The separator goes between written parts: nothing written yet, no dot.
         #expect(DecodePath([.key(""), .key("a")]).description == "a")
         #expect(DecodePath([.key("a"), .key(""), .key("b")]).description == "a..b")
+    }
+}
+
+/// Ids, paths and messages are written by measuring their pieces and then writing them once;
+/// the two passes must agree for every kind of piece, or the string comes out short or torn.
+@Suite struct TextAssemblyTests {
+    @Test func writesWhatInterpolationWrites() {
+        let texts = ["", "a", "#", "fifteen bytes!!", "sixteen bytes!!!", "ÿ名前🙂", "e\u{301}", String(repeating: "k", count: 300)]
+        let numbers = [0, 7, 10, 99, 100, -1, -40, Int.max, Int.min + 1]
+        for text in texts {
+            for number in numbers {
+                let assembled = TextAssembly.string { $0.append(text); $0.append("#"); $0.append(number); $0.append(text) }
+                #expect(assembled == "\(text)#\(number)\(text)")
+                #expect(assembled.utf8.elementsEqual("\(text)#\(number)\(text)".utf8), "bytes, not just canonical equivalence")
+            }
+        }
+        #expect(TextAssembly.string { _ in } == "")
+        #expect(TextAssembly.string { $0.append(String(Substring("xyz").dropFirst())) } == "yz")
+    }
+
+    @Test func renamedIdsAndTheirMessagesReadAsBefore() {
+        #expect(NameClaims.name("hero", 2) == "hero#2")
+        #expect(NameClaims.name("名前", 12_345) == "名前#12345")
+        var claims = NameClaims()
+        #expect(claims.claim("x") == ("x", false))
+        #expect(claims.claim("x") == ("x#2", true))
+        #expect(claims.claim("x#3") == ("x#3", false))
+        #expect(claims.claim("x") == ("x#4", true))
     }
 }

@@ -20,7 +20,8 @@ public final class DecodeContext {
     @usableFromInline @exclusivity(unchecked) var stackBase: UnsafeMutablePointer<PathComponent>
     @usableFromInline @exclusivity(unchecked) var stackCount = 0
     @usableFromInline @exclusivity(unchecked) var stackCapacity = 32
-    private var stack: ArraySlice<PathComponent> { ArraySlice(UnsafeBufferPointer(start: stackBase, count: stackCount)) }
+    /// The stack where it lies: valid until the next push or pop, so read at once.
+    private var stack: UnsafeBufferPointer<PathComponent> { UnsafeBufferPointer(start: stackBase, count: stackCount) }
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
     /// The page's id namespaces, claimed in document order as widgets and sections decode.

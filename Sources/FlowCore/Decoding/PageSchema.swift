@@ -16,18 +16,13 @@ public struct WidgetPosition: Sendable {
     /// The id of a widget of `type` sent without one, `type@path`, written in one allocation
     /// (a page of positional ids builds one per widget).
     func positionalID(type: String) -> String {
-        var type = type, prefix = prefix, number = index.map { ".\($0)" } ?? ""
-        let count = type.utf8.count + 1 + prefix.utf8.count + number.utf8.count
-        return type.withUTF8 { t in
-            prefix.withUTF8 { p in
-                number.withUTF8 { n in
-                    String(unsafeUninitializedCapacity: count) { out in
-                        var w = out.initialize(fromContentsOf: t)
-                        out[w] = UInt8(ascii: "@")
-                        w = out[(w + 1)...].initialize(fromContentsOf: p)
-                        return out[w...].initialize(fromContentsOf: n)
-                    }
-                }
+        TextAssembly.string { text in
+            text.append(type)
+            text.append("@")
+            text.append(prefix)
+            if let index {
+                text.append(".")
+                text.append(index)
             }
         }
     }
@@ -332,7 +327,16 @@ enum PageSchema {
 
     /// The `duplicate_id` of a widget that asked for `w.id` and got `granted`.
     static func duplicateWidget(_ w: Widget, granted: String, at path: String) -> Diagnostic {
-        Diagnostic(kind: .duplicateID, path: path, type: w.type, message: "id \"\(w.id)\" is already taken; renamed \"\(granted)\"")
+        // Assembled in one write: a page whose widgets all send one id records this for
+        // every widget but the first.
+        let message = TextAssembly.string { text in
+            text.append("id \"")
+            text.append(w.id)
+            text.append("\" is already taken; renamed \"")
+            text.append(granted)
+            text.append("\"")
+        }
+        return Diagnostic(kind: .duplicateID, path: path, type: w.type, message: message)
     }
 
     /// One widget, not yet claimed. Nil when it is dropped or skipped (with its diagnostic).

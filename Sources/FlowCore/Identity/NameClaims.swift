@@ -52,14 +52,19 @@ public struct NameClaims: Sendable {
             freedBelow[requested] = heap.isEmpty ? nil : heap
         }
         if found == nil {
-            var k = nextSuffix[requested] ?? 2
+            // One lookup of the base (a full `String` hash) serves the read and the write.
+            let entry = nextSuffix.index(forKey: requested)
+            var k = entry.map { nextSuffix.values[$0] } ?? 2
             var candidate = Self.name(requested, k)
-            while !taken.insert(candidate) {
+            var hash = IDHash.of(candidate)
+            while !taken.insert(candidate, idHash: hash) {
                 k += 1
                 candidate = Self.name(requested, k)
+                hash = IDHash.of(candidate)
             }
-            nextSuffix[requested] = k + 1
-            found = candidate
+            if let entry { nextSuffix.values[entry] = k + 1 } else { nextSuffix[requested] = k + 1 }
+            _ = generated.insert(candidate, idHash: hash)
+            return (candidate, true)
         }
         let name = found!
         _ = generated.insert(name)
@@ -77,7 +82,13 @@ public struct NameClaims: Sendable {
         }
     }
 
-    static func name(_ base: String, _ k: Int) -> String { base + "#" + String(k) }
+    static func name(_ base: String, _ k: Int) -> String {
+        TextAssembly.string { text in
+            text.append(base)
+            text.append("#")
+            text.append(k)
+        }
+    }
 
     /// `base#k` with k >= 2 written canonically, split at the last '#'.
     static func split(_ name: String) -> (String, Int)? {
