@@ -204,10 +204,10 @@ extension JSONScanner {
 
         let delta = tapeCount
         reserveTape(tapeCount + part.tapeCount)
-        // The entries move down (or across to another tape) in one block move; then, in
-        // place, each container the part closed gets its end moved too (an open one ends at 0
-        // until a later close sets it). The fix-up has no branch, so it runs as vector code:
-        // entry by entry with a branch, the join cost twelve instructions an entry.
+        // The entries move down (or across to another tape), and each container the part
+        // closed gets its end moved with it (an open one ends at 0 until a later close sets
+        // it). The loop has no branch, so it runs as vector code: with a branch per entry,
+        // the join cost twelve instructions an entry.
         let moved = UInt64(truncatingIfNeeded: delta)
         let from = part.tape, to = tape + delta
         for j in 0..<part.tapeCount {
