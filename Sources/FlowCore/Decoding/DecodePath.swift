@@ -19,7 +19,7 @@ public struct DecodePath: Sendable, Hashable, CustomStringConvertible {
 
     public func appending(_ index: Int) -> DecodePath { DecodePath(components + [.index(index)]) }
 
-    public var description: String { Self.render(components[...]) }
+    public var description: String { Self.render(components) }
 
     /// Written once into the string's own storage (``TextAssembly``): a diagnostic on every
     /// widget of a page (50,000 duplicate ids) renders 50,000 paths, and a path of 15 bytes

@@ -116,7 +116,7 @@ extension PageSchema {
         stretch.sections = []
         var sectionIndex = 0
         // Paths are built only for a rename.
-        func path(_ below: PathComponent...) -> String { DecodePath.render((listPath + [.index(sectionIndex)] + below)[...]) }
+        func path(_ below: PathComponent...) -> String { DecodePath.render(listPath + [.index(sectionIndex)] + below) }
         for s in first..<sections.count {
             sectionIndex = next(.section)
             let requested = sections[s].id

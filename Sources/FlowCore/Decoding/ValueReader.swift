@@ -132,7 +132,7 @@ public struct ContentError: Error, Sendable, CustomStringConvertible {
     }
 
     public var description: String {
-        path.isEmpty ? message : "\(DecodePath.render(path[...])): \(message)"
+        path.isEmpty ? message : "\(DecodePath.render(path)): \(message)"
     }
 }
 

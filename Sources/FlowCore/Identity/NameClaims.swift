@@ -41,33 +41,39 @@ public struct NameClaims: Sendable {
 
     /// The rest of a claim whose name is taken: the first free `requested#k`.
     private mutating func claimRenamed(_ requested: String) -> (name: String, renamed: Bool) {
-        // Each candidate is offered to `taken` directly: the first one it accepts is ours.
-        var found: String?
         // Freed suffixes exist only after removals: skip hashing the base otherwise.
-        if !freedBelow.isEmpty, var heap = freedBelow[requested] {
-            while let j = heap.popMin() {
-                let candidate = Self.name(requested, j)
-                if taken.insert(candidate) { found = candidate; break }
-            }
-            freedBelow[requested] = heap.isEmpty ? nil : heap
+        if !freedBelow.isEmpty, let (name, hash) = claimFreedSuffix(of: requested) {
+            return generate(name, hash)
         }
-        if found == nil {
-            // One lookup of the base (a full `String` hash) serves the read and the write.
-            let entry = nextSuffix.index(forKey: requested)
-            var k = entry.map { nextSuffix.values[$0] } ?? 2
-            var candidate = Self.name(requested, k)
-            var hash = IDHash.of(candidate)
-            while !taken.insert(candidate, idHash: hash) {
-                k += 1
-                candidate = Self.name(requested, k)
-                hash = IDHash.of(candidate)
-            }
-            if let entry { nextSuffix.values[entry] = k + 1 } else { nextSuffix[requested] = k + 1 }
-            _ = generated.insert(candidate, idHash: hash)
-            return (candidate, true)
+        // Each candidate is offered to `taken` directly: the first one it accepts is ours.
+        // One lookup of the base (a full `String` hash) serves the read and the write.
+        let entry = nextSuffix.index(forKey: requested)
+        var k = entry.map { nextSuffix.values[$0] } ?? 2
+        var candidate = Self.name(requested, k)
+        var hash = IDHash.of(candidate)
+        while !taken.insert(candidate, idHash: hash) {
+            k += 1
+            candidate = Self.name(requested, k)
+            hash = IDHash.of(candidate)
         }
-        let name = found!
-        _ = generated.insert(name)
+        if let entry { nextSuffix.values[entry] = k + 1 } else { nextSuffix[requested] = k + 1 }
+        return generate(candidate, hash)
+    }
+
+    /// The smallest freed `requested#j` still free, claimed; nil when there is none.
+    private mutating func claimFreedSuffix(of requested: String) -> (name: String, hash: UInt64)? {
+        guard var heap = freedBelow[requested] else { return nil }
+        defer { freedBelow[requested] = heap.isEmpty ? nil : heap }
+        while let j = heap.popMin() {
+            let candidate = Self.name(requested, j), hash = IDHash.of(candidate)
+            if taken.insert(candidate, idHash: hash) { return (candidate, hash) }
+        }
+        return nil
+    }
+
+    /// Records `name` (already claimed in `taken`) as generated, never to be handed out again.
+    private mutating func generate(_ name: String, _ hash: UInt64) -> (name: String, renamed: Bool) {
+        _ = generated.insert(name, idHash: hash)
         return (name, true)
     }
 
