@@ -82,14 +82,24 @@ import FlowWidgets
         #expect(claims.claim("x").name == "x", "an explicit name that is free again may be claimed again")
     }
 
-    @Test func anExplicitSuffixFreedBelowTheCounterIsFoundAgain() {
+    @Test func aRenameNeverHandsOutANameThatWasHeld() {
         var claims = NameClaims()
         _ = claims.claim("x")
         _ = claims.claim("x#3")  // explicit
         #expect(claims.claim("x").name == "x#2")
         #expect(claims.claim("x").name == "x#4")  // x#3 taken explicitly
         claims.release("x#3")
-        #expect(claims.claim("x").name == "x#3", "the smallest free k, even below where the search stopped")
-        #expect(claims.claim("x").name == "x#5")
+        #expect(claims.claim("x").name == "x#5", "x#3 was held: a rename skips it even when it is free")
+        #expect(claims.wasHeld("x#3") && !claims.isTaken("x#3"))
+        #expect(claims.claim("x#3").name == "x#3", "asked for by name, a freed explicit id is granted")
+    }
+
+    @Test func aRenameSkipsAnExplicitSuffixHeldAndFreedAboveTheCounter() {
+        var claims = NameClaims()
+        _ = claims.claim("x")
+        _ = claims.claim("x#2")  // explicit, then removed
+        claims.release("x#2")
+        #expect(claims.claim("x").name == "x#3")
+        #expect(claims.claim("x").name == "x#4")
     }
 }

@@ -37,6 +37,31 @@ import FlowWorkloads
         #expect(found.contains("does not decode"))
     }
 
+    /// Removals are marked and compacted once per response: a replacement after them still
+    /// stands at the position the page shows (its nested positional ids say so), and every
+    /// later mutation of the response finds its target.
+    @Test func aReplacementAfterRemovalsStandsWhereThePageShowsIt() throws {
+        let widgets = (0..<10).map { #"{"type": "separator", "id": "w\#($0)"}"# }.joined(separator: ",")
+        var page = try decoder.decode(bytes(#"{"page": {"sections": [{"id": "s", "widgets": [\#(widgets)]}]}}"#)).page
+        let accordion = #"{"type": "accordion", "data": {"header": "More", "items": [{"type": "separator"}]}}"#
+        let response = try decoder.decodeMutations(bytes(#"""
+            {"mutations": [{"kind": "remove_widget", "id": "w0"}, {"kind": "remove_widget", "id": "w2"},
+                           {"kind": "replace_widget", "id": "w3", "widget": \#(accordion)},
+                           {"kind": "remove_widget", "id": "w9"}, {"kind": "remove_widget", "id": "w2"},
+                           {"kind": "replace_widget", "id": "w8", "widget": {"type": "separator", "id": "w0"}}]}
+            """#))
+        let outcome = decoder.apply(response, to: &page)
+        #expect(ids(page) == ["w1", "w3", "w4", "w5", "w6", "w7", "w0"])
+        #expect(keys(outcome.diagnostics) == ["mutation_target_missing mutations.4"])
+        guard let items = page.sections[0].widgets[1].model(as: Accordion.self)?.items else {
+            Issue.record("the replacement is not an accordion")
+            return
+        }
+        // w3 stood at index 1 once w0 and w2 were gone.
+        #expect(items.map(\.id) == ["separator@page.sections.0.widgets.1.data.items.0"])
+        #expect(page.identityViolations().isEmpty)
+    }
+
     /// Found by the merge-diff fuzz target: a dropped section still takes a position in the
     /// concatenated document, so the next page's sections start after it.
     @Test func aDroppedSectionStillTakesItsPositionForTheNextPage() throws {

@@ -423,22 +423,28 @@ enum PageSchema {
     /// Event name to action; a bad event is absent with its own diagnostic. The first
     /// occurrence of an event name counts; diagnostics come in event-name order, so both
     /// decode paths record them in the same order.
+    ///
+    /// - Complexity: O(n log n) in the members (the events are kept sorted by name), with
+    ///   first occurrences found through a hash set once the object is larger than a few
+    ///   members: a widget with 100,000 events, or one event sent 100,000 times, costs no
+    ///   more than its size.
     static func decodeActions<R: ValueReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
         guard let o = r.object() else {
             ctx.record(.invalidField, type: type, "expected actions to be an object, found \(r.foundDescription)")
             return WidgetActions()
         }
         var failures: [(event: String, message: String)] = []
-        var absent: [String] = []  // events sent as null: present for the first-occurrence rule
-        var actions = WidgetActions()
-        actions.reserveCapacity(o.memberCount)
+        var seen = FirstOccurrences(expected: o.memberCount)
+        var events: [WidgetActions.Event] = []
+        events.reserveCapacity(o.memberCount)
         o.forEachMember { event, v in
-            guard !actions.contains(event), !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
-            guard !v.isNull else { return absent.append(event) }
-            do { actions.insertAbsent(event, try v.read(ActionData.self)) } catch {
+            // Events sent as null are present for the first-occurrence rule, and absent.
+            guard seen.insert(event), !v.isNull else { return }
+            do { events.append(WidgetActions.Event(name: event, action: try v.read(ActionData.self))) } catch {
                 failures.append((event, describe(error)))
             }
         }
+        let actions = WidgetActions(uniqueEvents: events)
         guard !failures.isEmpty else { return actions }
         for failure in failures.sorted(by: { $0.event < $1.event }) {
             ctx.record(.invalidField, at: .key(failure.event), type: type, failure.message)

@@ -14,14 +14,24 @@ public enum WidgetLocation: Hashable, Sendable {
 /// current by every operation after that.
 ///
 /// A recorded position within a list (header, footer, a section's body) is an upper bound:
-/// removing a widget does not rewrite the entries of the widgets after it (that would hash
-/// every following id, each a cold cache line on a large page). No operation inserts into
-/// a list, so a widget only ever moves towards the front of its list; ``resolve(_:in:)``
-/// finds it with a short backward scan comparing the id hashes widgets keep beside their ids.
+/// removing a widget does not always rewrite the entries of the widgets after it (that
+/// would hash every following id, each a cold cache line on a large page). No operation
+/// inserts into a list, so a widget only ever moves towards the front of its list;
+/// ``resolve(_:in:)`` finds it with a backward scan comparing the id hashes widgets keep
+/// beside their ids. The scan is short by construction: once a list has lost more than
+/// ``maximumSlack`` widgets since its entries were last written, they are written again.
 public struct LocationIndex: Sendable {
     var locations: [String: WidgetLocation] = [:]
     /// The ordinal of section 0.
     var sectionOrdinalBase = 0
+    /// Per list, the widgets removed from it since its entries were written: how far a
+    /// recorded position may lie past the widget's.
+    private var slack: [PendingRemovals.List: Int] = [:]
+
+    /// How far recorded positions may drift before a list's entries are written again: a
+    /// resolve scans at most this far, and rewriting a list of n widgets happens at most
+    /// once per this many removals from it.
+    static let maximumSlack = 16
 
     /// Indexes every widget of `page`.
     ///
@@ -62,26 +72,44 @@ public struct LocationIndex: Sendable {
     ///
     /// - Complexity: O(1) to find the list; O(widgets removed before it in its list since
     ///   it was recorded) to find its place.
-    func resolve(_ id: String, in page: Page) -> WidgetLocation? {
+    ///
+    /// While a response applies, `pending` holds the slots it removed (still in their lists,
+    /// skipped here): see ``PendingRemovals``.
+    func resolve(_ id: String, in page: Page, pending: PendingRemovals? = nil) -> WidgetLocation? {
         guard let recorded = locations[id] else { return nil }
         let hash = IDHash.of(id)
-        func place(in list: [Widget], below bound: Int) -> Int? {
+        func place(in list: [Widget], below bound: Int, _ key: PendingRemovals.List) -> Int? {
             var j = min(bound, list.count - 1)
             while j >= 0 {
-                if list[j].idHash == hash && list[j].id == id { return j }
+                if list[j].idHash == hash && list[j].id == id && !(pending?.isRemoved(key, slot: j) ?? false) { return j }
                 j -= 1
             }
             return nil
         }
         switch recorded {
         case .header(let i):
-            return page.header.flatMap { place(in: $0.widgets, below: i) }.map { .header(index: $0) }
+            return page.header.flatMap { place(in: $0.widgets, below: i, .header) }.map { .header(index: $0) }
         case .footer(let i):
-            return page.footer.flatMap { place(in: $0.widgets, below: i) }.map { .footer(index: $0) }
+            return page.footer.flatMap { place(in: $0.widgets, below: i, .footer) }.map { .footer(index: $0) }
         case .sectionHeader:
             return recorded
         case .sectionBody(let ordinal, let i):
-            return place(in: page.sections[sectionIndex(ordinal)].widgets, below: i).map { .sectionBody(section: ordinal, index: $0) }
+            return place(in: page.sections[sectionIndex(ordinal)].widgets, below: i, .section(ordinal: ordinal))
+                .map { .sectionBody(section: ordinal, index: $0) }
+        }
+    }
+
+    /// Notes that `removed` widgets left `list` (already compacted on `page`); past
+    /// ``maximumSlack``, writes the entries of the list's widgets again.
+    mutating func settle(_ list: PendingRemovals.List, removed: Int, in page: Page) {
+        let drift = slack[list, default: 0] + removed
+        guard drift > Self.maximumSlack else { return slack[list] = drift }
+        slack[list] = nil
+        switch list {
+        case .header: for (i, w) in (page.header?.widgets ?? []).enumerated() { locations[w.id] = .header(index: i) }
+        case .footer: for (i, w) in (page.footer?.widgets ?? []).enumerated() { locations[w.id] = .footer(index: i) }
+        case .section(let ordinal):
+            for (i, w) in page.sections[sectionIndex(ordinal)].widgets.enumerated() { locations[w.id] = .sectionBody(section: ordinal, index: i) }
         }
     }
 }

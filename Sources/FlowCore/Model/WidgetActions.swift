@@ -23,32 +23,41 @@ public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDiction
     public var names: [String] { events.map(\.name) }
 
     /// The action for an event; nil when the backend sent none (dispatching it does nothing).
+    ///
+    /// - Complexity: O(log n) to read (events are sorted by name); O(n) to add or remove.
     public subscript(event: String) -> ActionData? {
-        get { events.first { $0.name == event }?.action }
+        get { position(of: event).found ? events[position(of: event).index].action : nil }
         set {
-            if let i = events.firstIndex(where: { $0.name == event }) {
+            let (i, found) = position(of: event)
+            if found {
                 if let newValue { events[i].action = newValue } else { events.remove(at: i) }
             } else if let newValue {
-                let at = events.firstIndex { $0.name > event } ?? events.count
-                events.insert(Event(name: event, action: newValue), at: at)
+                events.insert(Event(name: event, action: newValue), at: i)
             }
         }
     }
 
-    /// Whether the widget has an action for `event`.
-    func contains(_ event: String) -> Bool { events.contains { $0.name == event } }
-
-    /// Adds an event the caller knows is absent, in name order (the decoder checks first).
-    mutating func insertAbsent(_ name: String, _ action: ActionData) {
-        // Most widgets send one event, and backends tend to send them in order: an append
-        // then, not an insert (which goes through the array's general range replacement).
-        guard let last = events.last, last.name > name else { return events.append(Event(name: name, action: action)) }
-        let at = events.firstIndex { $0.name > name } ?? events.count
-        events.insert(Event(name: name, action: action), at: at)
+    /// Where `event` is, or where it would go to keep the names sorted.
+    private func position(of event: String) -> (index: Int, found: Bool) {
+        var low = 0, high = events.count
+        while low < high {
+            let mid = (low + high) / 2
+            if events[mid].name < event { low = mid + 1 } else { high = mid }
+        }
+        return (low, low < events.count && events[low].name == event)
     }
 
-    /// Room for `n` events in one allocation of just that size (the decoder counts first).
-    mutating func reserveCapacity(_ n: Int) { events.reserveCapacity(n) }
+    /// Whether the widget has an action for `event`.
+    func contains(_ event: String) -> Bool { position(of: event).found }
+
+    /// Events whose names are distinct, in any order: sorted once (most widgets send one
+    /// or two events, in order, and pay only the check).
+    init(uniqueEvents: [Event]) {
+        events = uniqueEvents
+        if !events.isEmpty && zip(events, events.dropFirst()).contains(where: { !($0.name < $1.name) }) {
+            events.sort { $0.name < $1.name }
+        }
+    }
 
     public func makeIterator() -> IndexingIterator<[Event]> { events.makeIterator() }
 }

@@ -44,33 +44,35 @@ extension PageDecoder {
         let document = response.document
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
         var outcome = MutationOutcome(diagnostics: [], applied: 0, failed: 0, committed: true)
+        var pending = PendingRemovals()
         document.withView { view in
             let source = TapeSource(view: view, document: document, context: ctx)
             withExtendedLifetime(source) {
                 for entry in response.entries {
                     let ok = ctx.at(.key("mutations")) {
-                        ctx.at(.index(entry.position)) { apply(entry, source: source, ctx: ctx, page: &page) }
+                        ctx.at(.index(entry.position)) { apply(entry, source: source, ctx: ctx, page: &page, pending: &pending) }
                     }
                     if ok { outcome.applied += 1 } else { outcome.failed += 1 }
                 }
             }
         }
+        if !pending.isEmpty { pending.compact(&page) }
         outcome.diagnostics = ctx.diagnostics
         return outcome
     }
 
     /// One mutation; the context's path is `mutations.I`.
-    private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page) -> Bool {
+    private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page, pending: inout PendingRemovals) -> Bool {
         page.ensureIndex()
         // The page's ledger moves into the decode so that newcomers claim against it.
         swap(&ctx.identity, &page.identity)
         defer { swap(&ctx.identity, &page.identity) }
         switch entry.kind {
         case .replaceWidget:
-            return replaceWidget(entry.id!, with: TapeReader(source: source, index: entry.payload!), ctx: ctx, page: &page)
+            return replaceWidget(entry.id!, with: TapeReader(source: source, index: entry.payload!), ctx: ctx, page: &page, pending: &pending)
         case .removeWidget:
-            guard let location = ctx.identity.index!.resolve(entry.id!, in: page) else { return missing(entry.id!, ctx) }
-            page.removeWidget(at: location, ledger: &ctx.identity)
+            guard let location = ctx.identity.index!.resolve(entry.id!, in: page, pending: pending) else { return missing(entry.id!, ctx) }
+            page.removeWidget(at: location, ledger: &ctx.identity, pending: &pending)
             return true
         case .appendSections, .prependSections:
             let prepend = entry.kind == .prependSections
@@ -92,6 +94,7 @@ extension PageDecoder {
             guard let object = TapeReader(source: source, index: entry.payload!).object() else { return false }
             // A new life: a fresh ledger, ids as a fresh decode of the page gives them.
             ctx.identity = IdentityLedger()
+            pending = PendingRemovals()  // the lists it marked are gone with the old page
             var replacement = ctx.at(.key("page")) { PageSchema.decodePage(object, ctx: ctx) }
             replacement.identity = IdentityLedger()
             page = replacement
@@ -105,12 +108,13 @@ extension PageDecoder {
         return false
     }
 
-    private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page) -> Bool {
-        guard let location = ctx.identity.index!.resolve(id, in: page) else { return missing(id, ctx) }
+    private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page, pending: inout PendingRemovals) -> Bool {
+        guard let location = ctx.identity.index!.resolve(id, in: page, pending: pending) else { return missing(id, ctx) }
+        let path = page.path(of: location, index: ctx.identity.index!, pending: &pending)
         let decoded: Widget? = ctx.at(.key("widget")) {
             // The replacement stands where the target stood (its nested lists continue that
             // position); without an id it keeps the one it replaces.
-            PageSchema.decodeWidget(reader, ctx: ctx, position: WidgetPosition(prefix: page.path(of: location, index: ctx.identity.index!), index: nil))
+            PageSchema.decodeWidget(reader, ctx: ctx, position: WidgetPosition(prefix: path, index: nil))
         }
         guard var widget = decoded, !widget.content.isPlaceholder else { return false }
         let explicit = reader.object()?.present("id")?.string().flatMap { $0.isEmpty ? nil : $0 }
@@ -132,13 +136,15 @@ extension PageDecoder {
 }
 
 extension Page {
-    /// The dotted path of a location (`page.sections.3.widgets.2`).
-    func path(of location: WidgetLocation, index: LocationIndex) -> String {
+    /// The dotted path of a location (`page.sections.3.widgets.2`), counting in its list
+    /// the widgets that survive the removals pending.
+    func path(of location: WidgetLocation, index: LocationIndex, pending: inout PendingRemovals) -> String {
         switch location {
-        case .header(let i): "page.header.widgets.\(i)"
-        case .footer(let i): "page.footer.widgets.\(i)"
+        case .header(let i): "page.header.widgets.\(pending.position(in: .header, slot: i))"
+        case .footer(let i): "page.footer.widgets.\(pending.position(in: .footer, slot: i))"
         case .sectionHeader(let ordinal): "page.sections.\(index.sectionIndex(ordinal)).header"
-        case .sectionBody(let ordinal, let i): "page.sections.\(index.sectionIndex(ordinal)).widgets.\(i)"
+        case .sectionBody(let ordinal, let i):
+            "page.sections.\(index.sectionIndex(ordinal)).widgets.\(pending.position(in: .section(ordinal: ordinal), slot: i))"
         }
     }
 
@@ -152,28 +158,28 @@ extension Page {
         }
     }
 
-    /// Removes the widget at `location`, gives its id back, and keeps the index current.
-    ///
-    /// - Complexity: O(the widgets after it in its list).
-    mutating func removeWidget(at location: WidgetLocation, ledger: inout IdentityLedger) {
-        var index = ledger.index!
-        ledger.index = nil  // keep the dictionary uniquely owned while it changes
+    /// Removes the widget at `location` from the index and the ledger (its id is given
+    /// back) and marks its slot in `pending`; a list's marked slots leave it when the
+    /// response is done (see ``PendingRemovals``). A section header leaves at once.
+    mutating func removeWidget(at location: WidgetLocation, ledger: inout IdentityLedger, pending: inout PendingRemovals) {
         let removed: Widget
         switch location {
-        // The widgets after it keep their recorded positions (upper bounds now: see
-        // LocationIndex), so removing costs no rehashing of their ids.
         case .header(let i):
-            removed = header!.widgets.remove(at: i)
+            removed = header!.widgets[i]
+            pending.mark(.header, slot: i, slots: header!.widgets.count)
         case .footer(let i):
-            removed = footer!.widgets.remove(at: i)
+            removed = footer!.widgets[i]
+            pending.mark(.footer, slot: i, slots: footer!.widgets.count)
         case .sectionHeader(let ordinal):
-            removed = sections[index.sectionIndex(ordinal)].header!
-            sections[index.sectionIndex(ordinal)].header = nil
+            let s = ledger.index!.sectionIndex(ordinal)
+            removed = sections[s].header!
+            sections[s].header = nil
         case .sectionBody(let ordinal, let i):
-            removed = sections[index.sectionIndex(ordinal)].widgets.remove(at: i)
+            let widgets = sections[ledger.index!.sectionIndex(ordinal)].widgets
+            removed = widgets[i]
+            pending.mark(.section(ordinal: ordinal), slot: i, slots: widgets.count)
         }
-        index.locations[removed.id] = nil
-        ledger.index = index
+        ledger.index!.locations[removed.id] = nil
         ledger.widgets.release(removed.id)
     }
 }

@@ -1,0 +1,101 @@
+/// The widgets a response has removed from the page's lists but not yet taken out.
+///
+/// Taking a widget out of a list at once shifts every widget after it, so a response that
+/// removes every widget of a 100,000-widget section would cost the square of its size.
+/// Instead a removal marks its slot (the widget's id is already gone from the index and
+/// the ledger), the slots of the survivors stay put while the response applies, and each
+/// list is compacted once when the response is done: O(list + removals) per list touched.
+///
+/// A replacement that lands in a list with marks needs its position as the page would show
+/// it (`…widgets.M` counts survivors only): a Fenwick tree over the list's marks, built on
+/// the first such question, answers in O(log n).
+struct PendingRemovals {
+    enum List: Hashable {
+        case header, footer
+        case section(ordinal: Int)
+    }
+
+    private struct Marks {
+        var removed: [Bool]
+        var count = 0
+        /// Prefix counts of `removed` (1-based Fenwick tree), once a position is asked for.
+        var tree: [Int32]?
+
+        init(slots: Int) { removed = Array(repeating: false, count: slots) }
+
+        mutating func mark(_ slot: Int) {
+            precondition(!removed[slot], "slot \(slot) is removed twice")
+            removed[slot] = true
+            count += 1
+            guard tree != nil else { return }
+            var i = slot + 1
+            while i <= removed.count {
+                tree![i] += 1
+                i += i & -i
+            }
+        }
+
+        mutating func removedBefore(_ slot: Int) -> Int {
+            if tree == nil {
+                var t = [Int32](repeating: 0, count: removed.count + 1)
+                for (i, r) in removed.enumerated() where r {
+                    var j = i + 1
+                    while j <= removed.count {
+                        t[j] += 1
+                        j += j & -j
+                    }
+                }
+                tree = t
+            }
+            var sum = 0
+            var i = slot
+            while i > 0 {
+                sum += Int(tree![i])
+                i -= i & -i
+            }
+            return sum
+        }
+    }
+
+    private var lists: [List: Marks] = [:]
+
+    var isEmpty: Bool { lists.isEmpty }
+
+    /// Marks slot `slot` of `list` (which holds `slots` widgets, marked ones included).
+    mutating func mark(_ list: List, slot: Int, slots: Int) {
+        lists[list, default: Marks(slots: slots)].mark(slot)
+    }
+
+    func isRemoved(_ list: List, slot: Int) -> Bool { lists[list]?.removed[slot] ?? false }
+
+    /// The position the widget in `slot` will have once `list` is compacted.
+    mutating func position(in list: List, slot: Int) -> Int {
+        guard lists[list] != nil else { return slot }
+        return slot - lists[list]!.removedBefore(slot)
+    }
+
+    /// Takes the marked widgets out of every list, once each; the survivors' index entries
+    /// are rewritten when the list's recorded positions would otherwise drift too far.
+    mutating func compact(_ page: inout Page) {
+        var index = page.identity.index!
+        page.identity.index = nil  // keep the dictionary uniquely owned while it changes
+        defer { page.identity.index = index }
+        for (list, marks) in lists {
+            func compacted(_ widgets: inout [Widget]) {
+                var kept = 0
+                for i in widgets.indices where !marks.removed[i] {
+                    if kept != i { widgets.swapAt(kept, i) }
+                    kept += 1
+                }
+                widgets.removeLast(widgets.count - kept)
+            }
+            switch list {
+            case .header: compacted(&page.header!.widgets)
+            case .footer: compacted(&page.footer!.widgets)
+            case .section(let ordinal): compacted(&page.sections[index.sectionIndex(ordinal)].widgets)
+            }
+            index.settle(list, removed: marks.count, in: page)
+        }
+        lists = [:]
+    }
+}
