@@ -16,8 +16,18 @@ extension JSONTapeView {
         return try unescape(raw, at: offset(i))
     }
 
+    /// Decodes the string at entry `i`, a lone surrogate escape shown as U+FFFD (the
+    /// replacement character), as a JavaScript `TextDecoder` shows one: what an opaque
+    /// value's tree view holds, since opaque JSON must never fail for its text.
+    public func stringReplacingLoneSurrogates(_ i: Int) -> String {
+        let raw = rawBytes(i)
+        guard flag(i) else { return (try? string(i)) ?? "" }
+        // Replacing never throws.
+        return (try? unescape(raw, at: offset(i), replacingLoneSurrogates: true)) ?? ""
+    }
+
     @usableFromInline
-    func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntaxError) -> String {
+    func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int, replacingLoneSurrogates: Bool = false) throws(JSONSyntaxError) -> String {
         // Every escape is at least as long as what it stands for, so the input length bounds
         // the output.
         var failure: Int?
@@ -45,13 +55,20 @@ extension JSONTapeView {
                     r += 4
                     if scalar & 0xF800 == 0xD800 {
                         // A high surrogate must be followed by an escaped low one.
-                        guard scalar < 0xDC00, r + 6 <= raw.count,
-                              raw[r] == UInt8(ascii: "\\"), raw[r + 1] == UInt8(ascii: "u")
-                        else { failure = r - 6; return 0 }
-                        let low = UInt32(Self.hexValue(raw, r + 2))
-                        guard low & 0xFC00 == 0xDC00 else { failure = r - 6; return 0 }
-                        r += 6
-                        scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        let paired = scalar < 0xDC00 && r + 6 <= raw.count
+                            && raw[r] == UInt8(ascii: "\\") && raw[r + 1] == UInt8(ascii: "u")
+                            && Self.hexValue(raw, r + 2) & 0xFC00 == 0xDC00
+                        if paired {
+                            let low = UInt32(Self.hexValue(raw, r + 2))
+                            r += 6
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else if replacingLoneSurrogates {
+                            // Three bytes out for the six of the escape: the bound holds.
+                            scalar = 0xFFFD
+                        } else {
+                            failure = r - 6
+                            return 0
+                        }
                     }
                     w += Self.encodeUTF8(scalar, into: out, at: w)
                     continue

@@ -131,47 +131,42 @@ extension JSONValue {
     ///
     /// Recursion is bounded by the scan's depth limit (at most
     /// ``JSONScanOptions/depthCeiling``). Throws only for a string holding a lone surrogate.
-    ///
-    /// With `omittingShadowedFailures`, a member that repeats an earlier key of its object
-    /// (shadowed: typed reads and equality see only the first) is left out when its value
-    /// does not decode, instead of failing the whole tree.
-    public init(_ view: JSONTapeView, at i: Int, omittingShadowedFailures: Bool = false) throws(JSONSyntaxError) {
+    public init(_ view: JSONTapeView, at i: Int) throws(JSONSyntaxError) {
+        self = try JSONValue.tree(view, i) { k throws(JSONSyntaxError) in try view.string(k) }
+    }
+
+    /// The tree of an opaque value, which never fails: a lone surrogate escape shows as
+    /// U+FFFD (see ``JSONTapeView/stringReplacingLoneSurrogates(_:)``). The bytes, not
+    /// this view, are what a writer of the document's slice writes back.
+    public init(replacingLoneSurrogates view: JSONTapeView, at i: Int) {
+        self = JSONValue.tree(view, i) { k in view.stringReplacingLoneSurrogates(k) }
+    }
+
+    private static func tree<E: Error>(_ view: JSONTapeView, _ i: Int, _ text: (Int) throws(E) -> String) throws(E) -> JSONValue {
         switch view.kind(i) {
-        case .null: self = .null
-        case .false: self = .bool(false)
-        case .true: self = .bool(true)
-        case .number:
-            self = .number(JSONNumber(validated: String(decoding: view.rawBytes(i), as: UTF8.self)))
-        case .string: self = .string(try view.string(i))
+        case .null: return .null
+        case .false: return .bool(false)
+        case .true: return .bool(true)
+        case .number: return .number(JSONNumber(validated: String(decoding: view.rawBytes(i), as: UTF8.self)))
+        case .string: return .string(try text(i))
         case .array:
             var elements: [JSONValue] = []
             var e = i + 1
             let end = view.next(i)
             while e < end {
-                elements.append(try JSONValue(view, at: e, omittingShadowedFailures: omittingShadowedFailures))
+                elements.append(try tree(view, e, text))
                 e = view.next(e)
             }
-            self = .array(elements)
+            return .array(elements)
         case .object:
             var members: [JSONObject.Member] = []
-            // The keys so far, built at the first failure only (failures are rare; a hostile
-            // object of many failing twins still costs linear time).
-            var keys: Set<String>?
             var k = i + 1
             let end = view.next(i)
             while k < end {
-                let key = try view.string(k)
-                do {
-                    members.append(JSONObject.Member(key: key, value: try JSONValue(view, at: k + 1, omittingShadowedFailures: omittingShadowedFailures)))
-                    keys?.insert(key)
-                } catch {
-                    guard omittingShadowedFailures else { throw error }
-                    if keys == nil { keys = Set(members.map(\.key)) }
-                    guard keys!.contains(key) else { throw error }
-                }
+                members.append(JSONObject.Member(key: try text(k), value: try tree(view, k + 1, text)))
                 k = view.next(k + 1)
             }
-            self = .object(JSONObject(members))
+            return .object(JSONObject(members))
         }
     }
 

@@ -23,7 +23,9 @@ public enum Oracles {
     ///   empty exactly when it holds no widget, normalize is a fixed point;
     /// - the fast path gives the same on several threads as on one;
     /// - the fast path and the reference path agree exactly (page and diagnostics), on
-    ///   every document the reference decoder takes (see ``ReferencePageDecoder``).
+    ///   every document the reference decoder takes (see ``ReferencePageDecoder``), and
+    ///   write the page back to the same bytes: both keep opaque JSON (data, actions,
+    ///   tracking, postback) as the slices of the input they received, never rebuilt.
     public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
         var failures: [String] = []
         // On one thread: the decode on several is compared with it below.
@@ -62,6 +64,9 @@ public enum Oracles {
                 let f = fast.diagnostics.map(\.key), r = reference.diagnostics.map(\.key)
                 if f != r { failures.append("diagnostics differ: fast \(f), reference \(r)") }
                 if fast.page != reference.page { failures.append("pages differ between the fast and the reference path") }
+                if PageEncoder.encode(reference.page, bareRoot: options.bareRoot) != once {
+                    failures.append("the reference path's page writes back other bytes than the fast path's")
+                }
             } catch {
                 failures.append("the reference path failed the document (\(error)) but the fast path decoded it")
             }

@@ -7,16 +7,30 @@ import FlowJSON
 
 /// The reference path's reader: a `Decoder` driven by Foundation's `JSONDecoder`.
 ///
-/// Every question goes through the decoder's own containers (`decode(String.self)`,
+/// Every typed question goes through the decoder's own containers (`decode(String.self)`,
 /// `container(keyedBy:)`, `superDecoder(forKey:)`…), so strings, numbers, keys and
 /// duplicates follow Foundation's rules, which is the point of having it.
+///
+/// Opaque JSON is the exception, on purpose: `JSONDecoder` has no way to hand back a value
+/// untouched, and rebuilding one through it reads every string (a lone surrogate anywhere
+/// would fail the value) and loses member order and repeated keys. So the reference
+/// decoder also scans the document, and each reader knows where its value stands in that
+/// scan (``DocumentPlace``): ``raw()`` keeps the same slice of the input the fast path
+/// keeps. A reader made from any other `Decoder` has no place, and builds opaque values
+/// through the decoder (``raw()`` then fails on a string that does not decode).
 public struct FoundationReader: ValueReader {
     public let decoder: any Decoder
     public let context: DecodeContext
+    let place: DocumentPlace?
 
     public init(decoder: any Decoder, context: DecodeContext) {
+        self.init(decoder: decoder, context: context, place: nil)
+    }
+
+    init(decoder: any Decoder, context: DecodeContext, place: DocumentPlace?) {
         self.decoder = decoder
         self.context = context
+        self.place = place
     }
 
     private var single: (any SingleValueDecodingContainer)? { try? decoder.singleValueContainer() }
@@ -32,15 +46,18 @@ public struct FoundationReader: ValueReader {
     public func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? { try? single?.decode(T.self) }
 
     public func object() -> FoundationObject? {
-        (try? decoder.container(keyedBy: AnyCodingKey.self)).map { FoundationObject(container: $0, context: context) }
+        (try? decoder.container(keyedBy: AnyCodingKey.self)).map { FoundationObject(container: $0, context: context, place: place) }
     }
 
     public func array() -> FoundationArray? {
-        (try? decoder.unkeyedContainer()).map { FoundationArray(container: $0, context: context) }
+        (try? decoder.unkeyedContainer()).map { FoundationArray(container: $0, context: context, cursor: place?.firstChild) }
     }
 
+    /// The slice of the input at this reader's place; without one, the value as the
+    /// decoder gives it.
     public func raw() -> RawJSON? {
-        (try? single?.decode(ReferenceJSON.self)).map { RawJSON($0.value) }
+        if let place { return RawJSON(document: place.document, index: place.index) }
+        return (try? single?.decode(ReferenceJSON.self)).map { RawJSON($0.value) }
     }
 
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
@@ -77,17 +94,19 @@ public struct FoundationReader: ValueReader {
 public struct FoundationObject: ObjectReader {
     let container: KeyedDecodingContainer<AnyCodingKey>
     let context: DecodeContext
+    /// The object's own place in the scan, when the decode has one.
+    let place: DocumentPlace?
 
     public func value(forKey key: StaticString) -> FoundationReader? {
         value(forDynamicKey: key.description)
     }
 
-    public var memberCount: Int { container.allKeys.count }
+    public var memberCount: Int { place?.childCount ?? container.allKeys.count }
 
     public func value(forDynamicKey key: String) -> FoundationReader? {
         let k = AnyCodingKey(key)
         guard container.contains(k), let d = try? container.superDecoder(forKey: k) else { return nil }
-        return FoundationReader(decoder: d, context: context)
+        return FoundationReader(decoder: d, context: context, place: place?.member(key))
     }
 
     public func locate(_ keys: FieldKeys) -> FieldSlots {
@@ -100,9 +119,20 @@ public struct FoundationObject: ObjectReader {
         value(forKey: keys.names[field])!
     }
 
+    /// With a place, the members in document order, each key's first occurrence (the one
+    /// Foundation keeps), so the cost is linear in the members; without one, by the
+    /// container's keys.
     public func forEachMember(_ body: (String, FoundationReader) throws -> Void) rethrows {
-        for key in container.allKeys {
-            if let v = value(forDynamicKey: key.stringValue) { try body(key.stringValue, v) }
+        guard let place else {
+            for key in container.allKeys {
+                if let v = value(forDynamicKey: key.stringValue) { try body(key.stringValue, v) }
+            }
+            return
+        }
+        var seen = FirstOccurrences(expected: place.childCount)
+        for (key, member) in place.members() where seen.insert(key) {
+            guard let d = try? container.superDecoder(forKey: AnyCodingKey(key)) else { continue }
+            try body(key, FoundationReader(decoder: d, context: context, place: member))
         }
     }
 }
@@ -110,12 +140,58 @@ public struct FoundationObject: ObjectReader {
 public struct FoundationArray: ArrayReader {
     var container: any UnkeyedDecodingContainer
     let context: DecodeContext
+    /// The next element's place in the scan, when the decode has one.
+    var cursor: DocumentPlace?
 
     public var count: Int? { container.count }
 
     public mutating func next() -> FoundationReader? {
         guard !container.isAtEnd, let d = try? container.superDecoder() else { return nil }
-        return FoundationReader(decoder: d, context: context)
+        let place = cursor
+        cursor = cursor?.nextSibling
+        return FoundationReader(decoder: d, context: context, place: place)
+    }
+}
+
+/// Where a reference reader's value stands in the scan of its document: an entry of the
+/// document's index. Every question borrows the document's view for the call only.
+struct DocumentPlace {
+    let document: JSONDocument
+    let index: Int
+
+    var childCount: Int { document.withView { $0.childCount(index) } }
+
+    /// The first element of the array here (nil when it is empty).
+    var firstChild: DocumentPlace? {
+        document.withView { view in view.childCount(index) > 0 ? DocumentPlace(document: document, index: index + 1) : nil }
+    }
+
+    /// The next element of the enclosing array (nil past its end is the array's to know:
+    /// callers ask only while the container has elements).
+    var nextSibling: DocumentPlace { DocumentPlace(document: document, index: document.withView { $0.next(index) }) }
+
+    /// The value of the first member named `key` of the object here.
+    func member(_ key: String) -> DocumentPlace? {
+        document.withView { view in
+            var found: Int?
+            view.forEachMember(index) { k, v in
+                if TapeObject.keyMatches(view, k, key) { found = v; return false }
+                return true
+            }
+            return found.map { DocumentPlace(document: document, index: $0) }
+        }
+    }
+
+    /// The members of the object here whose keys decode, in document order.
+    func members() -> [(String, DocumentPlace)] {
+        document.withView { view in
+            var result: [(String, DocumentPlace)] = []
+            view.forEachMember(index) { k, v in
+                if let key = try? view.string(k) { result.append((key, DocumentPlace(document: document, index: v))) }
+                return true
+            }
+            return result
+        }
     }
 }
 

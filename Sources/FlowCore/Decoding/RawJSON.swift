@@ -6,7 +6,9 @@ import FlowJSON
 /// On the fast path it is a slice of the scanned document (no copy, no tree: the page keeps
 /// its source document alive instead); values built in code or by the reference decoder
 /// hold a ``JSONValue``. Either way ``write(to:)`` gives compact JSON with strings and
-/// numbers as received, and equality is JSON's (see ``JSONValue``), whatever the storage.
+/// numbers as received, and equality is JSON's (see ``JSONValue``) over ``value``, whatever
+/// the storage (so two payloads that differ only in which lone surrogate they carry compare
+/// equal; a refresh diff, which compares bytes, still tells them apart).
 public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     enum Storage {
         case slice(JSONDocument, Int)
@@ -46,14 +48,15 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
 
     /// The value as a tree (built on demand for a slice).
     ///
-    /// Slices only ever hold strings that decode, but for members a repeated key hides
-    /// (the decoder checks before keeping one); those are left out of the tree, so this
-    /// does not fail.
+    /// Opaque JSON is kept whatever its strings hold, so a slice may hold a `\u` escape
+    /// naming a lone surrogate, which no Swift `String` can: the tree shows each as U+FFFD,
+    /// the replacement character. Writing (``write(to:)``, ``jsonBytes``) gives the bytes
+    /// as received, escape included; only this view and equality see the replacement.
     public var value: JSONValue {
         switch storage {
         case .value(let box): return box.value
         case .slice(let document, let index):
-            return document.withView { view in (try? JSONValue(view, at: index, omittingShadowedFailures: true)) ?? .null }
+            return document.withView { view in JSONValue(replacingLoneSurrogates: view, at: index) }
         }
     }
 

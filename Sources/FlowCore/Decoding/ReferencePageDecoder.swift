@@ -26,23 +26,29 @@ public struct ReferencePageDecoder: Sendable {
     }
 
     /// Whether the document is one this decoder takes (see the type's comment).
-    public static func accepts(_ bytes: [UInt8]) -> Bool {
-        guard let document = try? JSONDocument(bytes: bytes) else { return false }
-        return document.withView { view in
+    public static func accepts(_ bytes: [UInt8]) -> Bool { scanned(bytes) != nil }
+
+    /// The document scanned, when this decoder takes it.
+    private static func scanned(_ bytes: [UInt8]) -> JSONDocument? {
+        guard let document = try? JSONDocument(bytes: bytes) else { return nil }
+        let exact = document.withView { view in
             for i in 0..<view.count where view.kind(i) == .number {
                 if !JSONNumberParsing.isExactInFoundationDecimal(view.rawBytes(i)) { return false }
             }
             return true
         }
+        return exact ? document : nil
     }
 
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
-        guard Self.accepts(bytes) else {
+        guard let scanned = Self.scanned(bytes) else {
             throw PageDecodingError(reason: .reference("refused"), message: "the reference decoder does not take this document (invalid JSON, or a number Foundation's Decimal cannot hold)", offset: 0)
         }
         let ctx = DecodeContext(registry: registry, options: options, document: nil, root: DecodePath())
         let decoder = JSONDecoder()
-        decoder.userInfo[ReferenceDocument.contextKey] = ReferenceDocument.Box(ctx)
+        // The scan is kept beside Foundation's decode for opaque values only (see
+        // FoundationReader): every typed read still goes through JSONDecoder.
+        decoder.userInfo[ReferenceDocument.contextKey] = ReferenceDocument.Box(ctx, scanned)
         let document: ReferenceDocument
         do {
             document = try decoder.decode(ReferenceDocument.self, from: Data(bytes))
@@ -54,7 +60,6 @@ public struct ReferencePageDecoder: Sendable {
             page.identity = ctx.identity
             return DecodedPage(page: page, diagnostics: ctx.diagnostics)
         case .failure(let failure):
-            let scanned = try! JSONDocument(bytes: bytes)
             throw scanned.withView { PageDecoder.failure(failure, view: $0, bareRoot: options.bareRoot) }
         }
     }
@@ -64,7 +69,11 @@ public struct ReferencePageDecoder: Sendable {
 private struct ReferenceDocument: Decodable {
     final class Box: @unchecked Sendable {
         let context: DecodeContext
-        init(_ context: DecodeContext) { self.context = context }
+        let document: JSONDocument
+        init(_ context: DecodeContext, _ document: JSONDocument) {
+            self.context = context
+            self.document = document
+        }
     }
 
     static let contextKey = CodingUserInfoKey(rawValue: "flow.decodeContext")!
@@ -72,8 +81,9 @@ private struct ReferenceDocument: Decodable {
     let result: Result<Page, PageSchema.Failure>
 
     init(from decoder: any Decoder) throws {
-        let ctx = (decoder.userInfo[Self.contextKey] as! Box).context
-        let root = FoundationReader(decoder: decoder, context: ctx)
+        let box = decoder.userInfo[Self.contextKey] as! Box
+        let ctx = box.context
+        let root = FoundationReader(decoder: decoder, context: ctx, place: DocumentPlace(document: box.document, index: 0))
         result = Result { () throws(PageSchema.Failure) in try PageSchema.decodeDocument(root, ctx: ctx) }
     }
 }

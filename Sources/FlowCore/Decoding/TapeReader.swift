@@ -81,10 +81,9 @@ public struct TapeReader: ValueReader {
         return TapeArray(source: source, cursor: index + 1, end: view.next(index))
     }
 
-    public func raw() -> RawJSON? {
-        guard !source.document.mayHoldLoneSurrogates || Self.stringsDecode(view, index) else { return nil }
-        return RawJSON(document: source.document, index: index)
-    }
+    /// Always a slice: opaque JSON is never read as text (SPEC §8), so nothing in it can
+    /// fail, not even a lone surrogate escape.
+    public func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
 
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try T(from: TapeDecoder(view: view, index: index))
@@ -125,21 +124,6 @@ public struct TapeReader: ValueReader {
             return ok
         }
         return ok
-    }
-
-    /// Whether every string (keys included) in the subtree at `i` decodes.
-    static func stringsDecode(_ view: JSONTapeView, _ i: Int) -> Bool {
-        let end = view.next(i)
-        var j = i
-        while j < end {
-            if view.kind(j) == .string && view.flag(j) && (try? view.string(j)) == nil {
-                // One does not; it still costs nothing when a repeated key hides it (typed
-                // reads and equality see only a key's first member, as in JSONDecoder).
-                return (try? JSONValue(view, at: i, omittingShadowedFailures: true)) != nil
-            }
-            j += 1
-        }
-        return true
     }
 }
 
