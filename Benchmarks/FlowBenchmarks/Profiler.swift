@@ -6,7 +6,7 @@ import Foundation
 /// `flow_bench_measured`).
 public enum Profiler {
     public static func loop(name: String, seconds: Double, log: (String) -> Void) throws -> (iterations: Int, elapsed: Double) {
-        guard let benchmark = Suites.all.first(where: { $0.name == name }) else {
+        guard let benchmark = Suites.named(name) else {
             throw BenchError("no benchmark named \(name) (see flow bench --list)")
         }
         log("\(name): preparing \(benchmark.workload) in process \(getpid()) …")

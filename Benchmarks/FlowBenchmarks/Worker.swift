@@ -33,7 +33,7 @@ public enum Worker {
     }
 
     public static func run(name: String, settings: Settings) throws -> String {
-        guard let benchmark = Suites.all.first(where: { $0.name == name }) else { throw BenchError("no benchmark named \(name)") }
+        guard let benchmark = Suites.named(name) else { throw BenchError("no benchmark named \(name)") }
         let workload = try LoadedWorkload(benchmark.workload)
         let operation = try benchmark.prepare(workload)
         var result = WorkerResult(name: name, times: [], allocationsPerOp: 0, bytesPerOp: operation.bytes, widgetsPerOp: operation.widgets)

@@ -12,6 +12,8 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
     case jsonExample(String)
     /// Every page document in `Corpus/pages`.
     case corpusPages
+    /// A hostile shape (``HostileShape``) at a size; its benchmark builds the input.
+    case hostile(String, size: Int)
 
     public enum IDs: String, Hashable, Sendable {
         /// Mostly explicit, distinct ids, some positional.
@@ -27,6 +29,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .page(let widgets, let ids): "generated page, \(widgets) widgets" + (ids == .realistic ? "" : ", \(ids.rawValue) ids")
         case .jsonExample(let name): "jsonexamples/\(name).json"
         case .corpusPages: "Corpus/pages"
+        case .hostile(let shape, let n): "hostile shape \(shape), n = \(n)"
         }
     }
 
@@ -35,7 +38,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .jsonExample(let name): FileManager.default.fileExists(atPath: Locations.jsonExample(name).path)
         case .corpusPages: !Locations.corpusPages().isEmpty
-        case .page: true
+        case .page, .hostile: true
         }
     }
 }
@@ -61,6 +64,8 @@ public final class LoadedWorkload {
             documents = [try Locations.read(Locations.jsonExample(name))]
         case .corpusPages:
             documents = try Locations.corpusPages().map(Locations.read)
+        case .hostile:
+            documents = []
         }
     }
 

@@ -26,7 +26,7 @@ public struct LocationIndex: Sendable {
     var sectionOrdinalBase = 0
     /// Per list, the widgets removed from it since its entries were written: how far a
     /// recorded position may lie past the widget's.
-    private var slack: [PendingRemovals.List: Int] = [:]
+    private var slack: [PendingChanges.List: Int] = [:]
 
     /// How far recorded positions may drift before a list's entries are written again: a
     /// resolve scans at most this far, and rewriting a list of n widgets happens at most
@@ -74,11 +74,11 @@ public struct LocationIndex: Sendable {
     ///   it was recorded) to find its place.
     ///
     /// While a response applies, `pending` holds the slots it removed (still in their lists,
-    /// skipped here): see ``PendingRemovals``.
-    func resolve(_ id: String, in page: Page, pending: PendingRemovals? = nil) -> WidgetLocation? {
+    /// skipped here) and the sections it prepended: see ``PendingChanges``.
+    func resolve(_ id: String, in page: Page, pending: PendingChanges? = nil) -> WidgetLocation? {
         guard let recorded = locations[id] else { return nil }
         let hash = IDHash.of(id)
-        func place(in list: [Widget], below bound: Int, _ key: PendingRemovals.List) -> Int? {
+        func place(in list: [Widget], below bound: Int, _ key: PendingChanges.List) -> Int? {
             var j = min(bound, list.count - 1)
             while j >= 0 {
                 if list[j].idHash == hash && list[j].id == id && !(pending?.isRemoved(key, slot: j) ?? false) { return j }
@@ -94,14 +94,15 @@ public struct LocationIndex: Sendable {
         case .sectionHeader:
             return recorded
         case .sectionBody(let ordinal, let i):
-            return place(in: page.sections[sectionIndex(ordinal)].widgets, below: i, .section(ordinal: ordinal))
+            let widgets = pending.map { $0.section(at: sectionIndex(ordinal), in: page).widgets } ?? page.sections[sectionIndex(ordinal)].widgets
+            return place(in: widgets, below: i, .section(ordinal: ordinal))
                 .map { .sectionBody(section: ordinal, index: $0) }
         }
     }
 
     /// Notes that `removed` widgets left `list` (already compacted on `page`); past
     /// ``maximumSlack``, writes the entries of the list's widgets again.
-    mutating func settle(_ list: PendingRemovals.List, removed: Int, in page: Page) {
+    mutating func settle(_ list: PendingChanges.List, removed: Int, in page: Page) {
         let drift = slack[list, default: 0] + removed
         guard drift > Self.maximumSlack else { return slack[list] = drift }
         slack[list] = nil

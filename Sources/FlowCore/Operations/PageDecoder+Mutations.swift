@@ -44,7 +44,7 @@ extension PageDecoder {
         let document = response.document
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
         var outcome = MutationOutcome(diagnostics: [], applied: 0, failed: 0, committed: true)
-        var pending = PendingRemovals()
+        var pending = PendingChanges()
         document.withView { view in
             let source = TapeSource(view: view, document: document, context: ctx)
             withExtendedLifetime(source) {
@@ -56,13 +56,13 @@ extension PageDecoder {
                 }
             }
         }
-        if !pending.isEmpty { pending.compact(&page) }
+        if !pending.isEmpty { pending.finish(&page) }
         outcome.diagnostics = ctx.diagnostics
         return outcome
     }
 
     /// One mutation; the context's path is `mutations.I`.
-    private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page, pending: inout PendingRemovals) -> Bool {
+    private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page, pending: inout PendingChanges) -> Bool {
         page.ensureIndex()
         // The page's ledger moves into the decode so that newcomers claim against it.
         swap(&ctx.identity, &page.identity)
@@ -77,24 +77,23 @@ extension PageDecoder {
         case .appendSections, .prependSections:
             let prepend = entry.kind == .prependSections
             let reader = TapeReader(source: source, index: entry.payload!)
+            let first = prepend ? 0 : pending.sectionCount(page)
             let sections = ctx.at(.key("sections")) {
-                PageSchema.decodeSectionList(reader, ctx: ctx, base: "page.sections", first: prepend ? 0 : page.sections.count)
+                PageSchema.decodeSectionList(reader, ctx: ctx, base: "page.sections", first: first)
             }
             if prepend {
-                page.sections.insert(contentsOf: sections, at: 0)
+                pending.prepend(sections)
                 ctx.identity.index!.sectionOrdinalBase -= sections.count
-                for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: j) }
             } else {
-                let first = page.sections.count
                 page.sections.append(contentsOf: sections)
-                for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: first + j) }
             }
+            for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: first + j) }
             return true
         case .replacePage:
             guard let object = TapeReader(source: source, index: entry.payload!).object() else { return false }
             // A new life: a fresh ledger, ids as a fresh decode of the page gives them.
             ctx.identity = IdentityLedger()
-            pending = PendingRemovals()  // the lists it marked are gone with the old page
+            pending = PendingChanges()  // the lists it marked are gone with the old page
             var replacement = ctx.at(.key("page")) { PageSchema.decodePage(object, ctx: ctx) }
             replacement.identity = IdentityLedger()
             page = replacement
@@ -108,7 +107,7 @@ extension PageDecoder {
         return false
     }
 
-    private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page, pending: inout PendingRemovals) -> Bool {
+    private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page, pending: inout PendingChanges) -> Bool {
         guard let location = ctx.identity.index!.resolve(id, in: page, pending: pending) else { return missing(id, ctx) }
         let path = page.path(of: location, index: ctx.identity.index!, pending: &pending)
         let decoded: Widget? = ctx.at(.key("widget")) {
@@ -130,7 +129,7 @@ extension PageDecoder {
         }
         ctx.identity.index!.locations[id] = nil
         ctx.identity.index!.locations[widget.id] = location
-        page.setWidget(widget, at: location, index: ctx.identity.index!)
+        page.setWidget(widget, at: location, index: ctx.identity.index!, pending: &pending)
         return true
     }
 }
@@ -138,7 +137,7 @@ extension PageDecoder {
 extension Page {
     /// The dotted path of a location (`page.sections.3.widgets.2`), counting in its list
     /// the widgets that survive the removals pending.
-    func path(of location: WidgetLocation, index: LocationIndex, pending: inout PendingRemovals) -> String {
+    func path(of location: WidgetLocation, index: LocationIndex, pending: inout PendingChanges) -> String {
         switch location {
         case .header(let i): "page.header.widgets.\(pending.position(in: .header, slot: i))"
         case .footer(let i): "page.footer.widgets.\(pending.position(in: .footer, slot: i))"
@@ -149,19 +148,19 @@ extension Page {
     }
 
     /// Puts `widget` at `location` (a location from the id index).
-    mutating func setWidget(_ widget: Widget, at location: WidgetLocation, index: LocationIndex) {
+    mutating func setWidget(_ widget: Widget, at location: WidgetLocation, index: LocationIndex, pending: inout PendingChanges) {
         switch location {
         case .header(let i): header!.widgets[i] = widget
         case .footer(let i): footer!.widgets[i] = widget
-        case .sectionHeader(let ordinal): sections[index.sectionIndex(ordinal)].header = widget
-        case .sectionBody(let ordinal, let i): sections[index.sectionIndex(ordinal)].widgets[i] = widget
+        case .sectionHeader(let ordinal): pending.modifySection(at: index.sectionIndex(ordinal), in: &self) { $0.header = widget }
+        case .sectionBody(let ordinal, let i): pending.modifySection(at: index.sectionIndex(ordinal), in: &self) { $0.widgets[i] = widget }
         }
     }
 
     /// Removes the widget at `location` from the index and the ledger (its id is given
     /// back) and marks its slot in `pending`; a list's marked slots leave it when the
-    /// response is done (see ``PendingRemovals``). A section header leaves at once.
-    mutating func removeWidget(at location: WidgetLocation, ledger: inout IdentityLedger, pending: inout PendingRemovals) {
+    /// response is done (see ``PendingChanges``). A section header leaves at once.
+    mutating func removeWidget(at location: WidgetLocation, ledger: inout IdentityLedger, pending: inout PendingChanges) {
         let removed: Widget
         switch location {
         case .header(let i):
@@ -171,11 +170,12 @@ extension Page {
             removed = footer!.widgets[i]
             pending.mark(.footer, slot: i, slots: footer!.widgets.count)
         case .sectionHeader(let ordinal):
-            let s = ledger.index!.sectionIndex(ordinal)
-            removed = sections[s].header!
-            sections[s].header = nil
+            removed = pending.modifySection(at: ledger.index!.sectionIndex(ordinal), in: &self) { section in
+                defer { section.header = nil }
+                return section.header!
+            }
         case .sectionBody(let ordinal, let i):
-            let widgets = sections[ledger.index!.sectionIndex(ordinal)].widgets
+            let widgets = pending.section(at: ledger.index!.sectionIndex(ordinal), in: self).widgets
             removed = widgets[i]
             pending.mark(.section(ordinal: ordinal), slot: i, slots: widgets.count)
         }

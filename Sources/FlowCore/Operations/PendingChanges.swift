@@ -1,15 +1,21 @@
-/// The widgets a response has removed from the page's lists but not yet taken out.
+/// What a response has done to the page's lists but not yet written into them: widgets
+/// removed, and sections prepended.
 ///
-/// Taking a widget out of a list at once shifts every widget after it, so a response that
-/// removes every widget of a 100,000-widget section would cost the square of its size.
-/// Instead a removal marks its slot (the widget's id is already gone from the index and
-/// the ledger), the slots of the survivors stay put while the response applies, and each
-/// list is compacted once when the response is done: O(list + removals) per list touched.
+/// Taking a widget out of a list at once shifts every widget after it, and putting a
+/// section in front shifts every section, so a response that removes every widget of a
+/// 100,000-widget section, or prepends 100,000 sections one mutation at a time, would cost
+/// the square of its size. Instead:
+/// - a removal marks its slot (the widget's id is already gone from the index and the
+///   ledger), the slots of the survivors stay put while the response applies, and each list
+///   is compacted once when the response is done: O(list + removals) per list touched;
+/// - prepended sections wait in ``front`` (last first, so each prepend is an append) and
+///   join the page once; until then every section is reached by its index through
+///   ``section(at:in:)``, which looks in front of the page's own list first.
 ///
 /// A replacement that lands in a list with marks needs its position as the page would show
 /// it (`…widgets.M` counts survivors only): a Fenwick tree over the list's marks, built on
 /// the first such question, answers in O(log n).
-struct PendingRemovals {
+struct PendingChanges {
     enum List: Hashable {
         case header, footer
         case section(ordinal: Int)
@@ -58,8 +64,26 @@ struct PendingRemovals {
     }
 
     private var lists: [List: Marks] = [:]
+    /// Sections prepended, the one to stand first last.
+    private var front: [Section] = []
 
-    var isEmpty: Bool { lists.isEmpty }
+    var isEmpty: Bool { lists.isEmpty && front.isEmpty }
+
+    /// Sections on the page once the response is done: the page's own and those waiting.
+    func sectionCount(_ page: Page) -> Int { front.count + page.sections.count }
+
+    /// Puts `sections` in front of every section on the page (in their order).
+    mutating func prepend(_ sections: [Section]) { front.append(contentsOf: sections.reversed()) }
+
+    /// The section at `index` of the page as the response leaves it.
+    func section(at index: Int, in page: Page) -> Section {
+        index < front.count ? front[front.count - 1 - index] : page.sections[index - front.count]
+    }
+
+    /// Changes the section at `index` of the page as the response leaves it.
+    mutating func modifySection<R>(at index: Int, in page: inout Page, _ body: (inout Section) -> R) -> R {
+        index < front.count ? body(&front[front.count - 1 - index]) : body(&page.sections[index - front.count])
+    }
 
     /// Marks slot `slot` of `list` (which holds `slots` widgets, marked ones included).
     mutating func mark(_ list: List, slot: Int, slots: Int) {
@@ -74,9 +98,16 @@ struct PendingRemovals {
         return slot - lists[list]!.removedBefore(slot)
     }
 
-    /// Takes the marked widgets out of every list, once each; the survivors' index entries
-    /// are rewritten when the list's recorded positions would otherwise drift too far.
-    mutating func compact(_ page: inout Page) {
+    /// Writes everything into the page: the waiting sections join it in front, and the
+    /// marked widgets leave every list, once each; the survivors' index entries are
+    /// rewritten when the list's recorded positions would otherwise drift too far.
+    mutating func finish(_ page: inout Page) {
+        if !front.isEmpty {
+            front.reverse()
+            front.append(contentsOf: page.sections)
+            page.sections = front
+            front = []
+        }
         var index = page.identity.index!
         page.identity.index = nil  // keep the dictionary uniquely owned while it changes
         defer { page.identity.index = index }
