@@ -42,9 +42,10 @@ public struct Report: Sendable {
         }
         if !scaling.isEmpty {
             lines.append("")
-            lines.append("Scaling (time per call, 1k to 100k widgets):")
+            lines.append("Scaling (cost per call against size: widgets, or for hostile shapes the count they repeat):")
             for s in scaling {
-                lines.append("  " + Format.pad(s.group, 26) + String(format: "x%.1f per 10x widgets  (fitted exponent %.2f; 1.00 is linear)", s.perTenfold, s.exponent))
+                let verdict = s.breaksLinearTime ? "  FASTER THAN LINEAR (limit \(Scaling.limit))" : ""
+                lines.append("  " + Format.pad(s.group, 34) + String(format: "x%.1f per 10x  (exponent %.2f by %@; 1.00 is linear)", s.perTenfold, s.exponent, s.metric) + verdict)
             }
         }
         let memory = results.filter { $0.group.hasPrefix("page.decode") && $0.bytes != nil && $0.rssGrowth != nil }
@@ -97,7 +98,7 @@ public struct Report: Sendable {
         }
         if !scaling.isEmpty {
             lines += ["", "| scaling | per 10x widgets | exponent |", "| --- | ---: | ---: |"]
-            for s in scaling { lines.append("| `\(s.group)` | x\(String(format: "%.1f", s.perTenfold)) | \(String(format: "%.2f", s.exponent)) |") }
+            for s in scaling { lines.append("| `\(s.group)` | x\(String(format: "%.1f", s.perTenfold)) | \(String(format: "%.2f", s.exponent))\(s.metric == "instructions" ? " (instructions)" : "")\(s.breaksLinearTime ? " **faster than linear**" : "") |") }
         }
         if let comparison { lines += ["", comparison.markdownLine()] }
         return lines.joined(separator: "\n")
@@ -114,6 +115,7 @@ public struct Report: Sendable {
         members.append("benchmarks", .array(results.map(Self.json)))
         members.append("scaling", .array(scaling.map { s in
             .object(["group": .string(s.group), "exponent": Self.number(s.exponent), "per_10x": Self.number(s.perTenfold),
+                     "metric": .string(s.metric), "breaks_linear_time": .bool(s.breaksLinearTime),
                      "points": .array(s.points.map { .object(["widgets": Self.number(Double($0.widgets)), "median_ns": Self.number($0.median)]) })])
         }))
         members.append("missing", .array(missing.map { .string($0) }))

@@ -75,16 +75,31 @@ public struct BenchmarkResult: Sendable {
     }
 }
 
-/// How a family of benchmarks grows with page size.
+/// How a family of benchmarks grows with its size (widgets on the page; for `hostile.*`,
+/// the count of what the shape repeats).
 public struct Scaling: Sendable {
     public let group: String
-    /// (widgets, median ns) per size, ascending.
+    /// (size, median ns) per size, ascending.
     public let points: [(widgets: Int, median: Double)]
+    /// Instructions per call at each size, when every point was counted: the exponent is
+    /// then fitted to these (deterministic) rather than to the times.
+    public var instructions: [Int]? = nil
+
+    /// The most a `hostile.*` group's instruction exponent may be: n log n fits about 1.1
+    /// at the suite's sizes, a square 2. Past it `flow bench` exits 2 (see README).
+    public static let limit = 1.25
+
+    /// What the exponent was fitted to.
+    public var metric: String { instructions == nil ? "time" : "instructions" }
+
+    /// Whether this group breaks the linear-time promise (SPEC §8): a hostile shape whose
+    /// counted cost grows faster than ``limit``.
+    public var breaksLinearTime: Bool { group.hasPrefix("hostile.") && instructions != nil && exponent > Self.limit }
 
     /// Least-squares slope of log(time) against log(widgets): 1 is linear.
     public var exponent: Double {
         let xs = points.map { Foundation.log(Double($0.widgets)) }
-        let ys = points.map { Foundation.log($0.median) }
+        let ys = instructions.map { $0.map { Foundation.log(Double($0)) } } ?? points.map { Foundation.log($0.median) }
         let mx = xs.reduce(0, +) / Double(xs.count)
         let my = ys.reduce(0, +) / Double(ys.count)
         var num = 0.0, den = 0.0
@@ -95,7 +110,7 @@ public struct Scaling: Sendable {
         return den == 0 ? 0 : num / den
     }
 
-    /// Time multiplier per 10x more widgets, from the fitted exponent.
+    /// Cost multiplier per 10x the size, from the fitted exponent.
     public var perTenfold: Double { Foundation.pow(10, exponent) }
 }
 

@@ -79,18 +79,26 @@ public struct Runner {
         }
     }
 
-    /// Groups measured at two or more of the swept sizes.
+    /// Groups measured at two or more of the swept sizes (``Suites/sizes`` for pages,
+    /// ``Suites/hostileSizes`` for hostile shapes).
     static func scaling(_ results: [BenchmarkResult]) -> [Scaling] {
-        var groups: [String: [(Int, Double)]] = [:]
+        var groups: [String: [BenchmarkResult]] = [:]
         var order: [String] = []
         for r in results {
-            guard let widgets = Int(r.size.replacingOccurrences(of: "k", with: "000")), Suites.sizes.contains(widgets) else { continue }
+            guard let size = Int(r.size.replacingOccurrences(of: "k", with: "000")) else { continue }
+            let swept = r.group.hasPrefix("hostile.") ? Suites.hostileSizes : Suites.sizes
+            guard swept.contains(size) else { continue }
             if groups[r.group] == nil { order.append(r.group) }
-            groups[r.group, default: []].append((widgets, r.median))
+            groups[r.group, default: []].append(r)
         }
+        func size(_ r: BenchmarkResult) -> Int { Int(r.size.replacingOccurrences(of: "k", with: "000"))! }
         return order.compactMap { g in
-            let points = groups[g]!.sorted { $0.0 < $1.0 }
-            return points.count >= 2 ? Scaling(group: g, points: points.map { (widgets: $0.0, median: $0.1) }) : nil
+            let members = groups[g]!.sorted { size($0) < size($1) }
+            guard members.count >= 2 else { return nil }
+            var s = Scaling(group: g, points: members.map { (widgets: size($0), median: $0.median) })
+            let counted = members.compactMap { $0.instructions.value }
+            if g.hasPrefix("hostile."), counted.count == members.count { s.instructions = counted.map { Int($0) } }
+            return s
         }
     }
 

@@ -32,8 +32,9 @@ enum BenchCommand {
             runs once more under callgrind for a deterministic instruction count. Progress goes
             to stderr, the report to stdout.
 
-            Exit status: 0 fine; 2 a metric regressed past the threshold against --baseline;
-            1 an error (including a debug build: flow bench measures release builds only).
+            Exit status: 0 fine; 2 a metric regressed past the threshold against --baseline, or
+            a hostile.* shape's instruction count grew faster than linearly; 1 an error
+            (including a debug build: flow bench measures release builds only).
 
             Profiling one workload:
               swift run -c release flow bench --profile page.decode.fast/10k --seconds 20 &
@@ -103,7 +104,13 @@ enum BenchCommand {
             try Data(Chart.svg(report).utf8).write(to: URL(fileURLWithPath: path))
             Terminal.err("flow bench: chart written to \(path)")
         }
-        return report.comparison?.failed == true ? ExitCode.regression : ExitCode.success
+        // A hostile shape whose counted cost grows faster than linearly fails the run like a
+        // regression: the promise of SPEC §8 is part of the gate.
+        let superlinear = report.scaling.filter(\.breaksLinearTime)
+        for s in superlinear {
+            Terminal.err(String(format: "flow bench: %@ grows faster than linearly: exponent %.2f by instructions (limit %.2f)", s.group, s.exponent, Scaling.limit))
+        }
+        return report.comparison?.failed == true || !superlinear.isEmpty ? ExitCode.regression : ExitCode.success
         #endif
     }
 }
