@@ -14,9 +14,15 @@ import Foundation
 /// Immutable once built, so it is shared freely between threads and between the values that
 /// keep raw slices of it (a widget's `data`, a postback). Readers borrow it through
 /// ``withView(_:)``.
+///
+/// The document owns both in memory it allocated itself and frees in `deinit`: the bytes
+/// are copied in once (an array's buffer is the array's to move), so a view of them is
+/// valid for exactly as long as the document is alive, and whatever holds a view beyond a
+/// `withView` call (the decoder's readers, inside this package) holds the document too.
 public final class JSONDocument: @unchecked Sendable {
-    /// The document as received.
-    public let bytes: [UInt8]
+    private let storage: UnsafeMutablePointer<UInt8>
+    /// The length of the document in bytes.
+    public let byteCount: Int
     private let entries: UnsafeMutablePointer<UInt64>
     /// Number of tape entries (values, keys included).
     public let entryCount: Int
@@ -27,25 +33,44 @@ public final class JSONDocument: @unchecked Sendable {
     /// Scans `bytes` (strict RFC 8259; see ``JSONScanOptions`` for the limits).
     ///
     /// - Complexity: O(n) time; the index takes 8 bytes per value (keys included).
-    public init(bytes: [UInt8], options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
-        self.bytes = bytes
-        let result = bytes.withUnsafeBufferPointer { buffer in
-            Result { () throws(JSONSyntaxError) in try JSONScanner.scan(buffer, options: options) }
-        }
-        let scanned = try result.get()
-        self.entries = scanned.entries
-        self.entryCount = scanned.count
-        self.mayHoldLoneSurrogates = scanned.sawUnicodeEscape
+    public convenience init(bytes: [UInt8], options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
+        try self.init(adopting: bytes.withUnsafeBytes(Self.copy), options: options)
     }
 
     /// Scans a copy of `data`.
     public convenience init(data: Data, options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
-        try self.init(bytes: [UInt8](data), options: options)
+        try self.init(adopting: data.withUnsafeBytes(Self.copy), options: options)
     }
 
     /// Scans a copy of the bytes `buffer` points to; the buffer is read once and not kept.
     public convenience init(copying buffer: UnsafeRawBufferPointer, options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
-        try self.init(bytes: [UInt8](buffer), options: options)
+        try self.init(adopting: Self.copy(buffer), options: options)
+    }
+
+    /// The bytes in storage of the document's own.
+    private static func copy(_ buffer: UnsafeRawBufferPointer) -> UnsafeMutableBufferPointer<UInt8> {
+        let storage = UnsafeMutableBufferPointer<UInt8>.allocate(capacity: max(buffer.count, 1))
+        _ = storage.initialize(from: buffer)
+        return UnsafeMutableBufferPointer(rebasing: storage[..<buffer.count])
+    }
+
+    /// Scans `storage`, which the document owns from here on (freed by `deinit`, or here
+    /// when the scan fails).
+    ///
+    /// - Complexity: O(n) time; the document holds n bytes and 8 per value (keys included).
+    private init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
+        let scanned: (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool)
+        do {
+            scanned = try JSONScanner.scan(UnsafeBufferPointer(storage), options: options)
+        } catch {
+            storage.baseAddress!.deallocate()
+            throw error
+        }
+        self.storage = storage.baseAddress!
+        self.byteCount = storage.count
+        self.entries = scanned.entries
+        self.entryCount = scanned.count
+        self.mayHoldLoneSurrogates = scanned.sawUnicodeEscape
     }
 
     /// Scans a string's UTF-8.
@@ -53,7 +78,13 @@ public final class JSONDocument: @unchecked Sendable {
         try self.init(bytes: Array(text.utf8), options: options)
     }
 
-    deinit { free(entries) }
+    deinit {
+        storage.deallocate()
+        free(entries)
+    }
+
+    /// The document as received (a copy).
+    public var bytes: [UInt8] { Array(byteBuffer) }
 
     /// Scans `bytes` in parts cut at `cuts` (any byte offsets; see JSONScanner+Parts.swift),
     /// for oracles that check the joined index against one thread's: the tape entries, and
@@ -75,12 +106,17 @@ public final class JSONDocument: @unchecked Sendable {
     /// Lends the bytes and tape to `body`; the view must not escape it.
     @inlinable
     public func withView<R>(_ body: (JSONTapeView) throws -> R) rethrows -> R {
-        try withExtendedLifetime(self) {
-            try bytes.withUnsafeBufferPointer { b in
-                try body(JSONTapeView(bytes: b, tape: tapeBuffer))
-            }
-        }
+        try withExtendedLifetime(self) { try body(retainedView) }
     }
+
+    /// A view valid for as long as this document is alive: for readers inside this package
+    /// that keep the document beside it (a strong reference), so the view cannot outlive the
+    /// storage it points into.
+    @inlinable
+    package var retainedView: JSONTapeView { JSONTapeView(bytes: byteBuffer, tape: tapeBuffer) }
+
+    @usableFromInline
+    var byteBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: byteCount) }
 
     @usableFromInline
     var tapeBuffer: UnsafeBufferPointer<UInt64> { UnsafeBufferPointer(start: entries, count: entryCount) }

@@ -114,7 +114,7 @@ import FlowWidgets
             let fast: T?
             do {
                 let document = try JSONDocument(text)
-                fast = try document.withView { try T(from: TapeDecoder(view: $0, index: 0)) }
+                fast = try T(from: TapeDecoder(document: document))
             } catch {
                 fast = nil
             }
@@ -140,7 +140,7 @@ import FlowWidgets
         }
         let text = #"{"i": -3, "u": 18446744073709551615, "d": 1.5e-3, "f": 0.1, "b": false, "s": "a\u00e9", "o": {"k": [1, 2]}, "a": [null, 2], "n": null}"#
         let document = try JSONDocument(text)
-        let fast = try document.withView { try Everything(from: TapeDecoder(view: $0, index: 0)) }
+        let fast = try Everything(from: TapeDecoder(document: document))
         let foundation = try JSONDecoder().decode(Everything.self, from: Data(text.utf8))
         #expect(fast == foundation)
     }

@@ -165,7 +165,7 @@ public struct FieldSlots: Sendable {
 /// instructions of a page decode).
 public struct FieldValues<Field: RawRepresentable & CaseIterable, Object: ObjectReader> where Field.RawValue == Int {
     @usableFromInline let object: Object
-    @usableFromInline unowned(unsafe) let keys: FieldKeys
+    @usableFromInline let keys: FieldKeys
     @usableFromInline let slots: FieldSlots
 
     @inlinable

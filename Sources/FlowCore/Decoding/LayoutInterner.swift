@@ -44,9 +44,9 @@ public struct SourceText: Sendable {
     /// Whether the two texts are the same bytes (the documents may differ).
     func spellsTheSame(as other: SourceText) -> Bool {
         guard hash == other.hash, range.count == other.range.count else { return false }
-        return document.bytes.withUnsafeBufferPointer { a in
-            other.document.bytes.withUnsafeBufferPointer { b in
-                memcmp(a.baseAddress! + range.lowerBound, b.baseAddress! + other.range.lowerBound, range.count) == 0
+        return document.withView { a in
+            other.document.withView { b in
+                memcmp(a.bytes.baseAddress! + range.lowerBound, b.bytes.baseAddress! + other.range.lowerBound, range.count) == 0
             }
         }
     }

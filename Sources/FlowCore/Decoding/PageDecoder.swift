@@ -68,8 +68,7 @@ public struct PageDecoder: Sendable {
         ctx.identity.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in
             Result { () throws(PageDecodingError) in
-                let source = TapeSource(view: view, document: document, context: ctx)
-                return try withExtendedLifetime(source) { () throws(PageDecodingError) in
+                return try TapeSource.lend(document: document, context: ctx) { source throws(PageDecodingError) in
                     do throws(PageSchema.Failure) {
                         return try PageSchema.decodeDocument(TapeReader(source: source, index: 0), ctx: ctx)
                     } catch {
@@ -90,8 +89,7 @@ public struct PageDecoder: Sendable {
         guard let document = try? JSONDocument(bytes: bytes, options: options.limits) else { return nil }
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
         return document.withView { view in
-            let source = TapeSource(view: view, document: document, context: ctx)
-            return withExtendedLifetime(source) {
+            return TapeSource.lend(document: document, context: ctx) { source in
                 guard let o = TapeReader(source: source, index: 0).object() else { return nil }
                 let sheet = ctx.at(.key("sheet")) { PageSchema.decodeSheet(o, ctx: ctx) }
                 return (sheet, ctx.diagnostics)

@@ -434,12 +434,19 @@ enum PageSchema {
             return WidgetActions()
         }
         var failures: [(event: String, message: String)] = []
-        var seen = FirstOccurrences(expected: o.memberCount)
         var events: [WidgetActions.Event] = []
         events.reserveCapacity(o.memberCount)
+        // A widget sends one or two events: the names kept so far are the record of what
+        // was seen (nothing to allocate). Past a few members, a set.
+        var seen = o.memberCount > FirstOccurrences.linearLimit ? FirstOccurrences(expected: o.memberCount) : nil
+        var absent: [String] = []  // events sent as null: present for the first-occurrence rule
         o.forEachMember { event, v in
-            // Events sent as null are present for the first-occurrence rule, and absent.
-            guard seen.insert(event), !v.isNull else { return }
+            if seen != nil {
+                guard seen!.insert(event) else { return }
+            } else {
+                guard !events.contains(where: { $0.name == event }), !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
+            }
+            guard !v.isNull else { return absent.append(event) }
             do { events.append(WidgetActions.Event(name: event, action: try v.read(ActionData.self))) } catch {
                 failures.append((event, describe(error)))
             }

@@ -43,9 +43,6 @@ extension PageSchema {
         guard elements.count >= 2 else { return nil }
 
         let stretches = cut(elements, end: end, into: min(elements.count, options.threads * 4), parent: ctx)
-        // The index is read-only from here on, and the document keeps it alive until the
-        // caller's decode returns.
-        nonisolated(unsafe) let sharedView = view
         // The claims are made as the stretches finish, in order, by whichever thread
         // finishes the next one: only the last stretch's claims wait for every decode.
         // The handoff runs one step at a time, so the caller's context and the merged list
@@ -56,9 +53,9 @@ extension PageSchema {
         let handoff = InOrderHandoff(count: stretches.count)
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
-            let source = TapeSource(view: sharedView, document: document, context: stretch.context)
+
             stretch.sections.reserveCapacity(stretch.elements.count)
-            withExtendedLifetime(source) {
+            TapeSource.lend(document: document, context: stretch.context) { source in
                 for j in stretch.elements {
                     if let s = decodeSectionElement(TapeReader(source: source, index: elements[j]), j, ctx: stretch.context, base: base, first: first) {
                         stretch.sections.append(s)

@@ -97,10 +97,10 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         switch storage {
         case .slice(let document, let index):
-            return try document.withView { view in try T(from: TapeDecoder(view: view, index: index)) }
+            return try T(from: TapeDecoder(document: document, index: index))
         case .value(let box):
             let document = try JSONDocument(bytes: JSONWriter.encode(box.value))
-            return try document.withView { view in try T(from: TapeDecoder(view: view, index: 0)) }
+            return try T(from: TapeDecoder(document: document, index: 0))
         }
     }
 }

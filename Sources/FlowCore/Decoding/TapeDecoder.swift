@@ -14,15 +14,25 @@ import FlowJSON
 /// `Date`, `Data`, `URL` and `Decimal` use `JSONDecoder`'s default strategies.
 /// One instance serves a whole value: nested values are decoded by moving its cursor, as
 /// `JSONDecoder` does, so nesting costs no allocation beyond the containers themselves.
+///
+/// It holds its document, and its view points into the document's own storage, so a
+/// decoder a `Decodable` keeps (Foundation's containers may be stored) stays valid.
 public final class TapeDecoder: Decoder {
+    let document: JSONDocument
     let view: JSONTapeView
     /// The entry being decoded.
     var index: Int
     fileprivate(set) var path: [any CodingKey] = []
     public let userInfo: [CodingUserInfoKey: Any]
 
-    public init(view: JSONTapeView, index: Int, userInfo: [CodingUserInfoKey: Any] = [:]) {
-        self.view = view
+    /// A decoder of the document's root value (it keeps the document alive).
+    public convenience init(document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.init(document: document, index: 0, userInfo: userInfo)
+    }
+
+    init(document: JSONDocument, index: Int, userInfo: [CodingUserInfoKey: Any] = [:]) {
+        self.document = document
+        self.view = document.retainedView
         self.index = index
         self.userInfo = userInfo
     }
@@ -246,7 +256,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder for the member (a decoder of `null` when it is missing, as Foundation's).
     private func subdecoder(_ key: any CodingKey) -> any Decoder {
         guard let i = entry(key) else { return TapeDecoder.null(path: codingPath + [key]) }
-        let d = TapeDecoder(view: decoder.view, index: i, userInfo: decoder.userInfo)
+        let d = TapeDecoder(document: decoder.document, index: i, userInfo: decoder.userInfo)
         d.path = codingPath + [key]
         return d
     }
@@ -257,12 +267,9 @@ extension TapeDecoder {
 
     /// A decoder over a standalone `null`.
     static func null(path: [any CodingKey]) -> TapeDecoder {
-        // The document is immortal, so its view outlives any decoder handed out here.
-        nullDocument.withView { view in
-            let d = TapeDecoder(view: view, index: 0)
-            d.path = path
-            return d
-        }
+        let d = TapeDecoder(document: nullDocument, index: 0)
+        d.path = path
+        return d
     }
 }
 
@@ -329,7 +336,7 @@ struct TapeUnkeyedContainer: UnkeyedDecodingContainer {
 
     mutating func superDecoder() throws -> any Decoder {
         try checkNotAtEnd((any Decoder).self)
-        let d = TapeDecoder(view: decoder.view, index: cursor, userInfo: decoder.userInfo)
+        let d = TapeDecoder(document: decoder.document, index: cursor, userInfo: decoder.userInfo)
         d.path = codingPath + [TapeIndexKey(currentIndex)]
         advance()
         return d

@@ -5,40 +5,154 @@ import Darwin
 #endif
 import FlowJSON
 
-/// What every reader of one decode shares: the index, its document, the decode context.
+/// What every reader of one decode shares: the document, a view of it, the decode context.
 ///
-/// Readers hold an unowned pointer to it and an entry index, two words passed in
-/// registers; the decode keeps it alive for as long as any reader exists.
-public final class TapeSource {
-    @usableFromInline let view: JSONTapeView
-    unowned(unsafe) let document: JSONDocument
-    unowned(unsafe) let context: DecodeContext
+/// Readers are two words and a generation, passed in registers, and copied for every
+/// field a model reads: a counted reference in each (a retain and a release per copy)
+/// would cost a sixth of a page decode. So readers point at their source without counting,
+/// and the source makes that sound instead of a convention:
+/// - sources are never freed: a decode borrows one from a pool (``lend(document:context:_:)``)
+///   and gives it back, so a reader's pointer always points at a live object;
+/// - each loan has a generation, which the readers made during it carry; a reader kept
+///   past its decode (a host's model may store one) finds another generation on its source
+///   and stops at a `precondition`, never reading memory that is gone. While the loan
+///   lasts, the source holds its document, and the view points into the document's own
+///   storage (see ``JSONDocument``).
+@usableFromInline
+final class TapeSource: @unchecked Sendable {
+    // Written only when a loan opens or closes, by the thread the loan belongs to; read by
+    // every reader access. `@exclusivity(unchecked)`: no access overlaps another, and the
+    // dynamic checks the compiler would make on each read double the cost of a decode.
+    /// Valid while the loan of ``generation`` lasts.
+    @usableFromInline @exclusivity(unchecked) private(set) var view: JSONTapeView
+    @usableFromInline @exclusivity(unchecked) private(set) var generation: UInt64 = 0
+    @exclusivity(unchecked) private(set) var document: JSONDocument
+    @exclusivity(unchecked) private(set) var context: DecodeContext?
+    /// The source of `{}` for widgets without `data`, made on first use during this loan.
+    @exclusivity(unchecked) private var emptyObject: TapeSource?
 
-    init(view: JSONTapeView, document: JSONDocument, context: DecodeContext) {
-        self.view = view
+    private init(document: JSONDocument) {
         self.document = document
-        self.context = context
+        self.view = document.retainedView
     }
 
-    /// `{}`, for widgets without `data` (immortal, so its view outlives any reader).
-    static let emptyObject = try! JSONDocument("{}")
+    /// Lends a source over `document` for `context` to `body`, and takes it back when
+    /// `body` returns: readers made from it are valid until then.
+    static func lend<R, E: Error>(document: JSONDocument, context: DecodeContext, _ body: (TapeSource) throws(E) -> R) throws(E) -> R {
+        let source = SourcePool.shared.take() ?? TapeSource(document: document)
+        source.open(document, context)
+        defer {
+            source.close()
+            SourcePool.shared.give(source)
+        }
+        return try body(source)
+    }
+
+    private func open(_ document: JSONDocument, _ context: DecodeContext) {
+        self.document = document
+        self.context = context
+        view = document.retainedView
+        generation = SourcePool.shared.nextGeneration()
+    }
+
+    private func close() {
+        if let emptyObject {
+            emptyObject.close()
+            SourcePool.shared.give(emptyObject)
+            self.emptyObject = nil
+        }
+        generation = 0  // no loan: no reader matches
+        document = Self.emptyDocument
+        view = Self.emptyDocument.retainedView
+        context = nil
+    }
+
+    /// A source over `{}` for the same context and loan as this one.
+    func emptyObjectSource() -> TapeSource {
+        if let emptyObject { return emptyObject }
+        let source = SourcePool.shared.take() ?? TapeSource(document: Self.emptyDocument)
+        source.open(Self.emptyDocument, context!)
+        emptyObject = source
+        return source
+    }
+
+    /// `{}`: what a widget without `data` decodes from, and what an idle source holds.
+    static let emptyDocument = try! JSONDocument("{}")
+}
+
+/// A reader's pointer to its source, checked on every use: the source is never freed (see
+/// ``TapeSource``), and a `precondition` stops a reader whose decode has returned.
+@usableFromInline
+struct SourceRef {
+    @usableFromInline unowned(unsafe) let object: TapeSource
+    @usableFromInline let loan: UInt64
+
+    init(_ source: TapeSource) {
+        object = source
+        loan = source.generation
+    }
+
+    @inlinable @inline(__always)
+    var source: TapeSource {
+        precondition(object.generation == loan, "a reader of a FlowJSON document was used after the decode that made it returned")
+        return object
+    }
+}
+
+/// The sources not on loan, and the generation counter. A lock guards both: a decode
+/// takes one or two sources, a parallel one a few per thread, so it is rarely contended.
+final class SourcePool: @unchecked Sendable {
+    static let shared = SourcePool()
+
+    private var idle: [TapeSource] = []
+    private var generation: UInt64 = 0
+    private let lock = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+
+    private init() { pthread_mutex_init(lock, nil) }
+
+    func take() -> TapeSource? {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        return idle.popLast()
+    }
+
+    func give(_ source: TapeSource) {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        idle.append(source)
+    }
+
+    /// A generation no loan had before (never 0, the mark of an idle source).
+    func nextGeneration() -> UInt64 {
+        pthread_mutex_lock(lock)
+        defer { pthread_mutex_unlock(lock) }
+        generation += 1
+        return generation
+    }
 }
 
 /// The fast path's reader: one entry of the FlowJSON index.
 ///
 /// Every accessor reads the tape directly and builds a `String` only when asked for one.
 public struct TapeReader: ValueReader {
-    @usableFromInline unowned(unsafe) let source: TapeSource
+    @usableFromInline let ref: SourceRef
     public let index: Int
 
     init(source: TapeSource, index: Int) {
-        self.source = source
+        self.ref = SourceRef(source)
         self.index = index
     }
 
+    init(_ ref: SourceRef, index: Int) {
+        self.ref = ref
+        self.index = index
+    }
+
+    @inlinable @inline(__always) var source: TapeSource { ref.source }
+
     @inline(__always) var view: JSONTapeView { source.view }
 
-    public var context: DecodeContext { source.context }
+    public var context: DecodeContext { source.context! }
 
     public var kind: JSONKind { view.kind(index) }
 
@@ -73,12 +187,12 @@ public struct TapeReader: ValueReader {
 
     public func object() -> TapeObject? {
         guard view.kind(index) == .object, !source.document.mayHoldLoneSurrogates || Self.keysDecode(view, index) else { return nil }
-        return TapeObject(source: source, index: index)
+        return TapeObject(ref: ref, index: index)
     }
 
     public func array() -> TapeArray? {
         guard view.kind(index) == .array else { return nil }
-        return TapeArray(source: source, cursor: index + 1, end: view.next(index))
+        return TapeArray(ref: ref, cursor: index + 1, end: view.next(index))
     }
 
     /// Always a slice: opaque JSON is never read as text (SPEC §8), so nothing in it can
@@ -86,7 +200,7 @@ public struct TapeReader: ValueReader {
     public func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
 
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try T(from: TapeDecoder(view: view, index: index))
+        try T(from: TapeDecoder(document: source.document, index: index))
     }
 
     public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
@@ -96,10 +210,7 @@ public struct TapeReader: ValueReader {
     }
 
     public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
-        try TapeSource.emptyObject.withView { view in
-            let empty = TapeSource(view: view, document: TapeSource.emptyObject, context: source.context)
-            return try withExtendedLifetime(empty) { WidgetModel(box: try entry.fast(TapeReader(source: empty, index: 0)), entry: entry) }
-        }
+        WidgetModel(box: try entry.fast(TapeReader(source: source.emptyObjectSource(), index: 0)), entry: entry)
     }
 
     public var foundDescription: String { view.kind(index).description }
@@ -128,8 +239,9 @@ public struct TapeReader: ValueReader {
 }
 
 public struct TapeObject: ObjectReader {
-    unowned(unsafe) let source: TapeSource
+    let ref: SourceRef
     let index: Int
+    var source: TapeSource { ref.source }
     /// The first member named `key`: a linear scan comparing length and first byte before
     /// the bytes (schema objects have a handful of members).
     public func value(forKey key: StaticString) -> TapeReader? { scan(key) }
@@ -149,10 +261,10 @@ public struct TapeObject: ObjectReader {
                 let range = view.byteRange(k)
                 if range.count == count && (count == 0 || base[range.lowerBound] == keyStart[0])
                     && FieldKeys.equal(base + range.lowerBound, keyStart, count) {
-                    return TapeReader(source: source, index: v)
+                    return TapeReader(ref, index: v)
                 }
             } else if (try? view.string(k)) == key.description {
-                return TapeReader(source: source, index: v)
+                return TapeReader(ref, index: v)
             }
             k = view.next(v)
         }
@@ -184,7 +296,7 @@ public struct TapeObject: ObjectReader {
 
     @inline(__always)
     public func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> TapeReader {
-        TapeReader(source: source, index: Int(handle))
+        TapeReader(ref, index: Int(handle))
     }
 
     public func value(forDynamicKey key: String) -> TapeReader? {
@@ -194,7 +306,7 @@ public struct TapeObject: ObjectReader {
             if Self.keyMatches(view, k, key) { found = v; return false }
             return true
         }
-        return found.map { TapeReader(source: source, index: $0) }
+        return found.map { TapeReader(ref, index: $0) }
     }
 
     /// Keys compare as Swift strings (canonical equivalence, as Foundation's decoder);
@@ -217,16 +329,17 @@ public struct TapeObject: ObjectReader {
         var k = index + 1
         while k < end {
             let v = k + 1
-            if let key = try? view.string(k) { try body(key, TapeReader(source: source, index: v)) }
+            if let key = try? view.string(k) { try body(key, TapeReader(ref, index: v)) }
             k = view.next(v)
         }
     }
 }
 
 public struct TapeArray: ArrayReader {
-    unowned(unsafe) let source: TapeSource
+    let ref: SourceRef
     var cursor: Int
     let end: Int
+    var source: TapeSource { ref.source }
 
     public var count: Int? {
         let view = source.view
@@ -241,7 +354,7 @@ public struct TapeArray: ArrayReader {
 
     public mutating func next() -> TapeReader? {
         guard cursor < end else { return nil }
-        let reader = TapeReader(source: source, index: cursor)
+        let reader = TapeReader(ref, index: cursor)
         cursor = source.view.next(cursor)
         return reader
     }

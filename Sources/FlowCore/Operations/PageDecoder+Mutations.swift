@@ -46,8 +46,7 @@ extension PageDecoder {
         var outcome = MutationOutcome(diagnostics: [], applied: 0, failed: 0, committed: true)
         var pending = PendingChanges()
         document.withView { view in
-            let source = TapeSource(view: view, document: document, context: ctx)
-            withExtendedLifetime(source) {
+            TapeSource.lend(document: document, context: ctx) { source in
                 for entry in response.entries {
                     let ok = ctx.at(.key("mutations")) {
                         ctx.at(.index(entry.position)) { apply(entry, source: source, ctx: ctx, page: &page, pending: &pending) }

@@ -25,8 +25,7 @@ extension PageDecoder {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
         let result = document.withView { view in
             Result { () throws(PageDecodingError) -> (sections: [Section], pagination: Pagination?) in
-                let source = TapeSource(view: view, document: document, context: ctx)
-                return try withExtendedLifetime(source) { () throws(PageDecodingError) in
+                return try TapeSource.lend(document: document, context: ctx) { source throws(PageDecodingError) in
                     let root = TapeReader(source: source, index: 0)
                     let object: TapeObject
                     do throws(PageSchema.Failure) { object = try PageSchema.pageObject(root, ctx: ctx) } catch {
