@@ -22,6 +22,11 @@ let commands: [Subcommand] = [
     Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
 ]
 
+/// Commands under another (`flow bench trend`), named by both words.
+let nestedCommands: [Subcommand] = [
+    Subcommand(spec: TrendCommand.spec, run: TrendCommand.run),
+]
+
 func generalHelp() -> String {
     var lines = [
         "flow: the flow-core tool for server-driven-UI pages.",
@@ -38,7 +43,7 @@ func generalHelp() -> String {
 
 func run() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
-    guard let name = arguments.first else {
+    guard var name = arguments.first else {
         Terminal.err(generalHelp())
         return ExitCode.usage
     }
@@ -51,9 +56,14 @@ func run() -> Int32 {
         }
         return ExitCode.success
     }
-    guard let command = commands.first(where: { $0.spec.name == name }) else {
+    guard var command = commands.first(where: { $0.spec.name == name }) else {
         Terminal.err("flow: unknown command '\(name)'. Commands: \(commands.map(\.spec.name).joined(separator: ", ")).")
         return ExitCode.usage
+    }
+    if let word = arguments.first, let nested = nestedCommands.first(where: { $0.spec.name == "\(name) \(word)" }) {
+        command = nested
+        name = nested.spec.name
+        arguments.removeFirst()
     }
     do {
         let parsed = try command.spec.parse(arguments)
