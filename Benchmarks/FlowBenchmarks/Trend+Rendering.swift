@@ -30,6 +30,11 @@ extension Trend {
 
     func changeText(_ v: Double?) -> String { v.map(Format.change) ?? "–" }
 
+    func driftText(_ d: Drift) -> String {
+        "\(d.benchmark)  \(d.metric.rawValue) \(Format.change(d.change)) from \(label(d.from)) to \(label(d.to)): "
+            + "\(Format.exact(d.before)) -> \(Format.exact(d.after))"
+    }
+
     // MARK: Text
 
     public func text() -> String {
@@ -60,6 +65,11 @@ extension Trend {
         } else {
             lines.append("Step changes past the threshold (\(steps.count)):")
             for s in steps { lines.append("  " + stepText(s)) }
+        }
+        if !drifts.isEmpty {
+            lines.append("")
+            lines.append("Drift past the threshold from the first run of the window to the last (\(drifts.count)):")
+            for d in drifts { lines.append("  " + driftText(d)) }
         }
         lines.append("")
         lines.append(verdict)
@@ -113,6 +123,11 @@ extension Trend {
             lines.append("")
             lines.append("</details>")
         }
+        if !drifts.isEmpty {
+            lines.append("")
+            lines.append("**Drift past the threshold** over the window: "
+                + drifts.map { "`\($0.benchmark)` \($0.metric.rawValue) \(Format.change($0.change))" }.joined(separator: ", "))
+        }
         return lines.joined(separator: "\n")
     }
 
@@ -155,6 +170,10 @@ extension Trend {
             return .object(b)
         }))
         o.append("steps", .array(steps.map(step)))
+        o.append("drifts", .array(drifts.map { d in
+            .object(["benchmark": .string(d.benchmark), "metric": .string(d.metric.key), "from": .string(label(d.from)),
+                     "to": .string(label(d.to)), "before": number(d.before), "after": number(d.after), "change_pct": number(d.change * 100)])
+        }))
         o.append("regressions", .array(regressions.map(step)))
         o.append("regressed", .bool(regressed))
         return JSONWriter.encode(.object(o))
@@ -162,16 +181,18 @@ extension Trend {
 }
 
 extension Format {
-    /// A figure in full: 13110867 -> "13,110,867"; 9.398 -> "9.398".
+    /// A figure in full, to the thousandth: 13110867 -> "13,110,867"; 1761.988 -> "1,761.988".
     static func exact(_ v: Double) -> String {
-        guard v == v.rounded(), abs(v) < 1e15 else { return String(format: "%.3f", v) }
-        var digits = String(Int64(abs(v)))
+        guard v.isFinite, abs(v) < 1e12 else { return String(v) }
+        let thousandths = Int64((abs(v) * 1000).rounded())
+        let fraction = thousandths % 1000 == 0 ? "" : String(format: ".%03lld", thousandths % 1000)
+        var digits = String(thousandths / 1000)
         var groups: [String] = []
         while digits.count > 3 {
             groups.insert(String(digits.suffix(3)), at: 0)
             digits.removeLast(3)
         }
         groups.insert(digits, at: 0)
-        return (v < 0 ? "-" : "") + groups.joined(separator: ",")
+        return (v < 0 && thousandths > 0 ? "-" : "") + groups.joined(separator: ",") + fraction
     }
 }

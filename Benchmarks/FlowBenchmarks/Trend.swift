@@ -142,6 +142,31 @@ public struct Trend: Sendable {
 
     public var latest: HistoryRun? { runs.last }
 
+    /// A deterministic metric that moved past its threshold from its first measurement in the
+    /// window to its last: a slow drift shows here even when no single step is past it.
+    public struct Drift: Sendable, Equatable {
+        public let benchmark: String
+        public let metric: Metric
+        public let from: Int
+        public let to: Int
+        public let before: Double
+        public let after: Double
+        public let change: Double
+    }
+
+    /// Informational: the exit status is the latest run's alone.
+    public var drifts: [Drift] {
+        series.flatMap { s in
+            [Metric.instructions, .allocations].compactMap { m -> Drift? in
+                let p = s.points(m)
+                guard p.count >= 2, let first = p.first, let last = p.last else { return nil }
+                let change = Self.change(first.value, last.value)
+                guard abs(change) > m.threshold(thresholds) / 100 else { return nil }
+                return Drift(benchmark: s.name, metric: m, from: first.run, to: last.run, before: first.value, after: last.value, change: change)
+            }
+        }
+    }
+
     /// Steps into the latest run that rose on a gating metric of a gating benchmark: the
     /// reasons the trend fails.
     public var regressions: [Step] {

@@ -15,7 +15,7 @@ public enum TrendChart {
     public static func svg(_ trend: Trend) -> String {
         let width = 960.0, margin = 24.0, gap = 16.0, columns = 3
         let cellWidth = (width - 2 * margin - Double(columns - 1) * gap) / Double(columns)
-        let cellHeight = 132.0
+        let cellHeight = 144.0
         let charted = trend.series.filter { $0.gates && (!$0.points(.instructions).isEmpty || !$0.points(.allocations).isEmpty) }
         var parts: [String] = []
         let title = trend.runs.isEmpty ? "flow bench trend: no runs"
@@ -57,7 +57,10 @@ public enum TrendChart {
     static func cell(_ s: Trend.Series, _ trend: Trend, x: Double, y: Double, width: Double, height: Double) -> String {
         var out = [Chart.rect(x, y, width, height, fill: "#FFFFFF", stroke: "#E5E7EB")]
         out.append(Chart.text(x + 8, y + 16, s.name, size: 12, weight: "600"))
-        let plot = (x: x + 44, y: y + 26, w: width - 56, h: height - 50)
+        if trend.regressions.contains(where: { $0.benchmark == s.name }) {
+            out.append(Chart.text(x + width - 8, y + 16, "REGRESSED", size: 11, weight: "700", color: regressionColor, anchor: "end"))
+        }
+        let plot = (x: x + 44, y: y + 26, w: width - 56, h: height - 62)
         let metrics: [(Trend.Metric, String, Bool)] = [(.instructions, instructionsColor, false), (.allocations, allocationsColor, true)]
         // Percent change from each metric's first point in the window.
         var lines: [(Trend.Metric, String, Bool, [(run: Int, pct: Double)])] = []
@@ -89,6 +92,10 @@ public enum TrendChart {
         for step in trend.steps where step.benchmark == s.name && step.metric != .wall {
             guard let line = lines.first(where: { $0.0 == step.metric }), let p = line.3.first(where: { $0.run == step.to }) else { continue }
             out.append("<circle cx=\"\(Chart.fmt(px(p.run)))\" cy=\"\(Chart.fmt(py(p.pct)))\" r=\"4.5\" fill=\"\(step.change > 0 ? regressionColor : improvementColor)\"/>")
+        }
+        if let first = trend.runs.first, let last = trend.runs.last {
+            out.append(Chart.text(plot.x, plot.y + plot.h + 11, first.label, size: 9, color: "#6B7280"))
+            out.append(Chart.text(plot.x + plot.w, plot.y + plot.h + 11, last.label, size: 9, color: "#6B7280", anchor: "end"))
         }
         let drift = [(Trend.Metric.instructions, "instr"), (.allocations, "allocs")].compactMap { m, name in
             s.drift(m).map { "\(name) \(Format.change($0))" }

@@ -13,6 +13,7 @@ enum BenchCommand {
             .init(name: "save-baseline", valueName: "FILE", help: "Write this run's deterministic figures as a baseline."),
             .init(name: "baseline", valueName: "FILE", help: "Compare with a baseline; exit 2 on a regression."),
             .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
+            .init(name: "wall-threshold", valueName: "PCT", help: "Wall time's own threshold, with --gate-wall (default 25, or --threshold)."),
             .init(name: "history", valueName: "FILE", help: "Append this run to a JSON-lines history (created when missing)."),
             .init(name: "label", valueName: "L", help: "With --history: the run's label (default: the short commit, else the date)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Write an SVG chart of the run."),
@@ -67,8 +68,7 @@ enum BenchCommand {
         options.filter = arguments.value("filter")
         options.instructions = !arguments.flag("no-instructions")
         let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
-        let thresholds = arguments.value("threshold") == nil ? GateThresholds.defaults
-            : GateThresholds(uniform: try arguments.double("threshold", default: 0, range: 0...1000))
+        let thresholds = try GateThresholds(arguments)
         if arguments.value("label") != nil && arguments.value("history") == nil {
             throw UsageError(message: "--label names the run in a history: expected --history FILE with it, found none")
         }

@@ -49,7 +49,8 @@ func run() -> Int32 {
     }
     arguments.removeFirst()
     if name == "--help" || name == "-h" || name == "help" {
-        if let topic = arguments.first, let c = commands.first(where: { $0.spec.name == topic }) {
+        let topic = arguments.prefix(2).joined(separator: " ")
+        if let c = nestedCommands.first(where: { $0.spec.name == topic }) ?? commands.first(where: { $0.spec.name == arguments.first }) {
             Terminal.out(c.spec.help)
         } else {
             Terminal.out(generalHelp())

@@ -11,6 +11,7 @@ enum TrendCommand {
             .init(name: "format", valueName: "text|markdown|json", help: "Report format on stdout (default text)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Write an SVG chart: one small line chart per gated benchmark."),
             .init(name: "threshold", valueName: "PCT", help: "Step threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
+            .init(name: "wall-threshold", valueName: "PCT", help: "Wall time's own threshold, with --gate-wall (default 25, or --threshold)."),
             .init(name: "last", valueName: "N", help: "Only the last N runs (default all)."),
         ],
         flags: [
@@ -40,8 +41,7 @@ enum TrendCommand {
     static func run(_ arguments: ParsedArguments) throws -> Int32 {
         let path = arguments.positionals[0]
         let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
-        let thresholds = arguments.value("threshold") == nil ? GateThresholds.defaults
-            : GateThresholds(uniform: try arguments.double("threshold", default: 0, range: 0...1000))
+        let thresholds = try GateThresholds(arguments)
         let last: Int? = arguments.value("last") == nil ? nil : try arguments.integer("last", default: 0, range: 1...Int.max)
 
         let contents = try HistoryFile.read(path)

@@ -74,6 +74,8 @@ import Testing
         let help = try runFlow(["bench", "trend", "--help"])
         #expect(help.status == 0)
         #expect(help.out.contains("Usage: flow bench trend FILE"))
+        #expect(try runFlow(["help", "bench", "trend"]).out == help.out)
+        #expect(try runFlow(["bench", "--help"]).out.contains("--history FILE"))
     }
 
     @Test func labelWithoutHistoryIsAUsageError() throws {

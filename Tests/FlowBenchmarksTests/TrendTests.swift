@@ -87,7 +87,21 @@ import Testing
         #expect(trend.steps.isEmpty)
         let series = try #require(trend.series.first)
         #expect(abs(series.drift(.instructions)! - 0.045) < 1e-9)
-        #expect(trend.text().contains("+4.50%"))
+        // Informational: listed, but the latest run (+0.5%) did not regress.
+        #expect(trend.drifts.map(\.benchmark) == ["page.decode.fast/1k", "page.mutate.replace/1k"])
+        #expect(trend.drifts.allSatisfy { $0.metric == .instructions && runs[$0.from].label == "c0" && runs[$0.to].label == "c9" })
+        #expect(trend.exitStatus == 0)
+        #expect(trend.text().contains("Drift past the threshold from the first run of the window to the last (2):"))
+        #expect(trend.text().contains("page.decode.fast/1k  instructions/op +4.50% from c0 to c9: 13,110,867 -> 13,700,856.015"))
+        #expect(Trend(runs: cleanHistory(10)).drifts.isEmpty)
+    }
+
+    @Test func figuresAreWrittenInFull() {
+        #expect(Format.exact(13_110_867) == "13,110,867")
+        #expect(Format.exact(1761.988) == "1,761.988")
+        #expect(Format.exact(9.398) == "9.398")
+        #expect(Format.exact(-1500) == "-1,500")
+        #expect(Format.exact(0) == "0")
     }
 
     @Test func theWindowIsTheLastNRuns() {
