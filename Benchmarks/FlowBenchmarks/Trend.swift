@@ -91,8 +91,8 @@ public struct Trend: Sendable {
     public let gateWall: Bool
     /// In the order of the latest run, then benchmarks only older runs measured.
     public let series: [Series]
-    /// Every step past the threshold in the window, up or down, oldest first. Wall time
-    /// steps are listed only with `gateWall` (without it they are noise).
+    /// Every step past the threshold of a gated benchmark in the window, up or down, oldest
+    /// first. Wall time steps are listed only with `gateWall` (without it they are noise).
     public let steps: [Step]
 
     public init(runs allRuns: [HistoryRun], thresholds: GateThresholds = .defaults, gateWall: Bool = false, last: Int? = nil) {
@@ -123,6 +123,8 @@ public struct Trend: Sendable {
                 }
             }
             series.append(Series(name: name, gates: gates, points: points))
+            // Competitors are measured for the ratio; their counts (threads, Foundation) move.
+            guard gates else { continue }
             let metrics: [Metric] = gateWall ? Metric.allCases : [.instructions, .allocations]
             for m in metrics {
                 let p = points[m] ?? []
@@ -156,7 +158,7 @@ public struct Trend: Sendable {
 
     /// Informational: the exit status is the latest run's alone.
     public var drifts: [Drift] {
-        series.flatMap { s in
+        series.filter(\.gates).flatMap { s in
             [Metric.instructions, .allocations].compactMap { m -> Drift? in
                 let p = s.points(m)
                 guard p.count >= 2, let first = p.first, let last = p.last else { return nil }
@@ -167,12 +169,9 @@ public struct Trend: Sendable {
         }
     }
 
-    /// Steps into the latest run that rose on a gating metric of a gating benchmark: the
-    /// reasons the trend fails.
+    /// Steps into the latest run that rose: the reasons the trend fails.
     public var regressions: [Step] {
-        guard runs.count >= 2 else { return [] }
-        let gating = Set(series.filter(\.gates).map(\.name))
-        return steps.filter { $0.to == runs.count - 1 && $0.change > 0 && gating.contains($0.benchmark) }
+        steps.filter { $0.to == runs.count - 1 && $0.change > 0 }
     }
 
     public var regressed: Bool { !regressions.isEmpty }

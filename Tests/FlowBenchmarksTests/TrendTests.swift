@@ -72,11 +72,17 @@ import Testing
         #expect(trend.exitStatus == 0)
     }
 
-    @Test func aCompetitorNeverGates() {
+    @Test func aCompetitorNeverGatesNorSteps() throws {
         let runs = cleanHistory(3) + [run(3) { name, m, value in name == "json.foundation/twitter" && m == .allocations ? value * 2 : value }]
         let trend = Trend(runs: runs)
-        #expect(trend.steps.count == 1)
+        #expect(trend.steps.isEmpty)
+        #expect(trend.drifts.isEmpty)
         #expect(trend.exitStatus == 0)
+        // Still shown, with its figures.
+        let competitor = try #require(trend.series.first { $0.name == "json.foundation/twitter" })
+        #expect(!competitor.gates)
+        #expect(competitor.points(.allocations).last?.value == 4_000)
+        #expect(trend.text().contains("json.foundation/twitter (not gated)"))
     }
 
     @Test func aSlowDriftShowsOverTheWindowWithoutAStep() throws {
