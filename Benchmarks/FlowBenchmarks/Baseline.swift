@@ -116,7 +116,7 @@ public struct BaselineComparison: Sendable {
     public var failed: Bool { !regressions.isEmpty }
 
     func textLines() -> [String] {
-        var lines = ["Baseline: \(compared) benchmarks compared, thresholds \(thresholds.summary) (allocations and instructions gate"
+        var lines = ["Baseline: \(compared) benchmarks compared, thresholds \(thresholds.summary(wall: gateWall)) (allocations and instructions gate"
                      + (gateWall ? ", wall time too)." : "; wall time is reported only).")]
         if regressions.isEmpty { lines.append("  no regression") }
         for f in regressions { lines.append("  REGRESSION  " + f.text) }
@@ -128,9 +128,9 @@ public struct BaselineComparison: Sendable {
 
     func markdownLine() -> String {
         if regressions.isEmpty {
-            return "**Baseline:** no regression past \(thresholds.summary) (\(compared) compared, \(improvements.count) improved)."
+            return "**Baseline:** no regression past \(thresholds.summary(wall: gateWall)) (\(compared) compared, \(improvements.count) improved)."
         }
-        return "**Baseline: \(regressions.count) regression(s)** past \(thresholds.summary): " + regressions.map { "`\($0.benchmark)` \($0.metric) \(String(format: "%+.1f%%", $0.change * 100))" }.joined(separator: ", ")
+        return "**Baseline: \(regressions.count) regression(s)** past \(thresholds.summary(wall: gateWall)): " + regressions.map { "`\($0.benchmark)` \($0.metric) \(String(format: "%+.1f%%", $0.change * 100))" }.joined(separator: ", ")
     }
 
     var json: JSONValue {

@@ -27,10 +27,10 @@ public struct GateThresholds: Sendable, Equatable {
         self.init(allocations: percent, instructions: percent, wall: percent)
     }
 
-    /// "allocations 1.5%, instructions 1.5%, wall 25%".
-    public var summary: String {
-        func pct(_ v: Double) -> String { Format.percent(v) }
-        return "allocations \(pct(allocations)), instructions \(pct(instructions)), wall \(pct(wall))"
+    /// "allocations 1.5%, instructions 1.5%", and ", wall 25%" when wall time gates.
+    public func summary(wall gatesWall: Bool) -> String {
+        "allocations \(Format.percent(allocations)), instructions \(Format.percent(instructions))"
+            + (gatesWall ? ", wall \(Format.percent(wall))" : "")
     }
 }
 
