@@ -37,6 +37,10 @@ public enum HistoryFile {
 
     /// Reads a history file; an error names the path and what was wrong.
     public static func read(_ path: String) throws(BenchError) -> Contents {
+        parse(try bytes(path))
+    }
+
+    static func bytes(_ path: String) throws(BenchError) -> [UInt8] {
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw BenchError("cannot read history \(path): no such file")
@@ -45,7 +49,7 @@ public enum HistoryFile {
         guard let data = FileManager.default.contents(atPath: path) else {
             throw BenchError("cannot read history \(path): permission denied or unreadable")
         }
-        return parse([UInt8](data))
+        return [UInt8](data)
     }
 
     /// Appends one run, creating the file (and its folder) when missing. Returns the
@@ -55,10 +59,7 @@ public enum HistoryFile {
         let url = URL(fileURLWithPath: path)
         var existing: [UInt8] = []
         if FileManager.default.fileExists(atPath: path) {
-            guard let data = FileManager.default.contents(atPath: path) else {
-                throw BenchError("cannot read history \(path): permission denied or unreadable")
-            }
-            existing = [UInt8](data)
+            existing = try bytes(path)
         } else {
             do {
                 try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -80,6 +80,17 @@ import Testing
         #expect(after.problems.map(\.line) == [3])
     }
 
+    @Test func aFolderIsNotAHistory() throws {
+        let dir = try scratchDirectory()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        do {
+            try HistoryFile.append(run(0), to: dir.path)
+            Issue.record("a run was appended to a folder")
+        } catch {
+            #expect(error.description == "cannot read history \(dir.path): it is a directory")
+        }
+    }
+
     @Test func readingAMissingFileNamesIt() {
         do {
             _ = try HistoryFile.read("/nonexistent/history.jsonl")
