@@ -43,6 +43,8 @@ extension Format {
     /// A signed change given as a fraction: 0.0312 -> "+3.12%".
     static func change(_ fraction: Double) -> String {
         let pct = fraction * 100
-        return abs(pct) < 0.1 && pct != 0 ? String(format: "%+.3f%%", pct) : String(format: "%+.2f%%", pct)
+        // Below what three decimals show it is no change, not "-0.000%".
+        if abs(pct) < 0.0005 { return "+0.00%" }
+        return abs(pct) < 0.1 ? String(format: "%+.3f%%", pct) : String(format: "%+.2f%%", pct)
     }
 }

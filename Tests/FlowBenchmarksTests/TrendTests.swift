@@ -108,6 +108,9 @@ import Testing
         #expect(Format.exact(9.398) == "9.398")
         #expect(Format.exact(-1500) == "-1,500")
         #expect(Format.exact(0) == "0")
+        #expect(Format.change(0.0312) == "+3.12%")
+        #expect(Format.change(0.00015) == "+0.015%")
+        #expect(Format.change(-0.000001) == "+0.00%")
     }
 
     @Test func theWindowIsTheLastNRuns() {
