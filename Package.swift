@@ -43,6 +43,9 @@ let package = Package(
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
         .testTarget(name: "FlowWorkloadsTests", dependencies: ["FlowWorkloads", "FlowCore", "FlowJSON", "FlowWidgets"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "FlowWidgets", "FlowJSON"]),
+        // History, trend and the gate; the command-line tests run the flow executable that
+        // `swift test` builds beside the test bundle.
+        .testTarget(name: "FlowBenchmarksTests", dependencies: ["FlowBenchmarks", "FlowJSON"]),
     ],
     swiftLanguageModes: [.v6]
 )

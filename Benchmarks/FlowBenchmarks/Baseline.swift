@@ -58,15 +58,20 @@ public struct Baseline: Sendable {
         self.entries = entries
     }
 
-    /// Compares a run with this baseline.
+    /// Compares a run with this baseline, one threshold for every metric.
     public func compare(_ report: Report, thresholdPercent: Double, gateWall: Bool) -> BaselineComparison {
-        var comparison = BaselineComparison(thresholdPercent: thresholdPercent, gateWall: gateWall)
-        let limit = thresholdPercent / 100
+        compare(report, thresholds: GateThresholds(uniform: thresholdPercent), gateWall: gateWall)
+    }
+
+    /// Compares a run with this baseline, each metric against its own threshold.
+    public func compare(_ report: Report, thresholds: GateThresholds, gateWall: Bool) -> BaselineComparison {
+        var comparison = BaselineComparison(thresholds: thresholds, gateWall: gateWall)
         for r in report.results {
             guard let e = entries[r.name] else { continue }
             comparison.compared += 1
-            func check(_ metric: String, _ now: Double?, _ then: Double?, gates: Bool) {
+            func check(_ metric: String, _ now: Double?, _ then: Double?, gates: Bool, thresholdPercent: Double) {
                 guard let now, let then, then > 0 || now > 0 else { return }
+                let limit = thresholdPercent / 100
                 let change = then == 0 ? 1 : (now - then) / then
                 let finding = BaselineComparison.Finding(benchmark: r.name, metric: metric, baseline: then, current: now, change: change)
                 if change > limit {
@@ -75,9 +80,9 @@ public struct Baseline: Sendable {
                     comparison.improvements.append(finding)
                 }
             }
-            check("allocations/op", r.allocationsPerOp, e.allocations, gates: true)
-            check("instructions/op", r.instructions.value, e.instructions, gates: true)
-            check("wall median", r.median, e.wallMedian, gates: gateWall)
+            check("allocations/op", r.allocationsPerOp, e.allocations, gates: true, thresholdPercent: thresholds.allocations)
+            check("instructions/op", r.instructions.value, e.instructions, gates: true, thresholdPercent: thresholds.instructions)
+            check("wall median", r.median, e.wallMedian, gates: gateWall, thresholdPercent: thresholds.wall)
         }
         return comparison
     }
@@ -96,8 +101,10 @@ public struct BaselineComparison: Sendable {
         }
     }
 
-    public let thresholdPercent: Double
+    public let thresholds: GateThresholds
     public let gateWall: Bool
+    /// The gating metrics' threshold (the larger of allocations' and instructions').
+    public var thresholdPercent: Double { max(thresholds.allocations, thresholds.instructions) }
     public var compared = 0
     /// Past the threshold on a gating metric: the run fails (exit 2).
     public var regressions: [Finding] = []
@@ -109,8 +116,8 @@ public struct BaselineComparison: Sendable {
     public var failed: Bool { !regressions.isEmpty }
 
     func textLines() -> [String] {
-        var lines = [String(format: "Baseline: %d benchmarks compared, threshold %.1f%% (allocations and instructions gate%@).",
-                            compared, thresholdPercent, gateWall ? ", wall time too" : "; wall time is reported only")]
+        var lines = ["Baseline: \(compared) benchmarks compared, thresholds \(thresholds.summary(wall: gateWall)) (allocations and instructions gate"
+                     + (gateWall ? ", wall time too)." : "; wall time is reported only).")]
         if regressions.isEmpty { lines.append("  no regression") }
         for f in regressions { lines.append("  REGRESSION  " + f.text) }
         for f in notices { lines.append("  slower (wall, not gated)  " + f.text) }
@@ -121,9 +128,9 @@ public struct BaselineComparison: Sendable {
 
     func markdownLine() -> String {
         if regressions.isEmpty {
-            return "**Baseline:** no regression past \(thresholdPercent)% (\(compared) compared, \(improvements.count) improved)."
+            return "**Baseline:** no regression past \(thresholds.summary(wall: gateWall)) (\(compared) compared, \(improvements.count) improved)."
         }
-        return "**Baseline: \(regressions.count) regression(s)** past \(thresholdPercent)%: " + regressions.map { "`\($0.benchmark)` \($0.metric) \(String(format: "%+.1f%%", $0.change * 100))" }.joined(separator: ", ")
+        return "**Baseline: \(regressions.count) regression(s)** past \(thresholds.summary(wall: gateWall)): " + regressions.map { "`\($0.benchmark)` \($0.metric) \(String(format: "%+.1f%%", $0.change * 100))" }.joined(separator: ", ")
     }
 
     var json: JSONValue {
@@ -133,7 +140,10 @@ public struct BaselineComparison: Sendable {
                          "current": Report.number(f.current), "change_pct": Report.number(f.change * 100)])
             })
         }
-        return .object(["threshold_pct": Report.number(thresholdPercent), "gate_wall": .bool(gateWall), "compared": Report.number(Double(compared)),
+        let thresholdsPct: JSONValue = .object(["allocations": Report.number(thresholds.allocations),
+                                                "instructions": Report.number(thresholds.instructions), "wall": Report.number(thresholds.wall)])
+        return .object(["threshold_pct": Report.number(thresholdPercent), "thresholds_pct": thresholdsPct,
+                        "gate_wall": .bool(gateWall), "compared": Report.number(Double(compared)),
                         "regressions": list(regressions), "wall_notices": list(notices), "improvements": list(improvements)])
     }
 }

@@ -18,6 +18,15 @@
 project="${FLOW_SRC:-$SRC/flow-core}"
 source "$project/Fuzz/lib.sh"
 
+# In OSS-Fuzz's Swift base builder (OSS-Fuzz and ClusterFuzzLite alike) precompile_swift,
+# sourced, sets $SWIFTFLAGS for $SANITIZER and puts the Swift symbolizer in $OUT.
+if [[ -z "${SWIFTFLAGS:-}" && -n "${SANITIZER:-}" ]]; then
+    for dir in ${PATH//:/ }; do
+        # shellcheck disable=SC1091
+        if [[ -f "$dir/precompile_swift" ]]; then source "$dir/precompile_swift"; break; fi
+    done
+fi
+
 scratch="$WORK/flow-core-build"
 flags=("${FUZZ_BUILD_FLAGS[@]}")
 if [[ -n "${SWIFTFLAGS:-}" ]]; then

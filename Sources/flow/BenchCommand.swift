@@ -12,7 +12,10 @@ enum BenchCommand {
             .init(name: "format", valueName: "text|json|markdown", help: "Report format on stdout (default text)."),
             .init(name: "save-baseline", valueName: "FILE", help: "Write this run's deterministic figures as a baseline."),
             .init(name: "baseline", valueName: "FILE", help: "Compare with a baseline; exit 2 on a regression."),
-            .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent (default 5)."),
+            .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
+            .init(name: "wall-threshold", valueName: "PCT", help: "Wall time's own threshold, with --gate-wall (default 25, or --threshold)."),
+            .init(name: "history", valueName: "FILE", help: "Append this run to a JSON-lines history (created when missing)."),
+            .init(name: "label", valueName: "L", help: "With --history: the run's label (default: the short commit, else the date)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Write an SVG chart of the run."),
             .init(name: "profile", valueName: "NAME", help: "Loop one benchmark's operation in this process (for perf or callgrind)."),
             .init(name: "seconds", valueName: "N", help: "With --profile: how long to loop (default 10)."),
@@ -31,6 +34,9 @@ enum BenchCommand {
             after a warm-up, repeated until a second has passed; where valgrind is installed it
             runs once more under callgrind for a deterministic instruction count. Progress goes
             to stderr, the report to stdout.
+
+            Tracking over time: --history FILE appends each run; flow bench trend FILE shows
+            the series, the step changes and the drift (see flow bench trend --help).
 
             Exit status: 0 fine; 2 a metric regressed past the threshold against --baseline, or
             a hostile.* shape's instruction count grew faster than linearly; 1 an error
@@ -63,7 +69,10 @@ enum BenchCommand {
         options.filter = arguments.value("filter")
         options.instructions = !arguments.flag("no-instructions")
         let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
-        let threshold = try arguments.double("threshold", default: 5, range: 0...1000)
+        let thresholds = try GateThresholds(arguments)
+        if arguments.value("label") != nil && arguments.value("history") == nil {
+            throw UsageError(message: "--label names the run in a history: expected --history FILE with it, found none")
+        }
 
         if arguments.flag("list") {
             let runner = Runner(options: options)
@@ -89,7 +98,7 @@ enum BenchCommand {
 
         var report = try Runner(options: options).run()
         if let baseline {
-            report.comparison = baseline.compare(report, thresholdPercent: threshold, gateWall: arguments.flag("gate-wall"))
+            report.comparison = baseline.compare(report, thresholds: thresholds, gateWall: arguments.flag("gate-wall"))
         }
         switch format {
         case "json": Terminal.outBytes(report.json() + [0x0A])
@@ -103,6 +112,9 @@ enum BenchCommand {
         if let path = arguments.value("chart") {
             try Data(Chart.svg(report).utf8).write(to: URL(fileURLWithPath: path))
             Terminal.err("flow bench: chart written to \(path)")
+        }
+        if let path = arguments.value("history") {
+            try appendHistory(report, to: path, label: arguments.value("label"))
         }
         // A hostile shape whose counted cost grows faster than linearly fails the run like a
         // regression: the promise of SPEC §8 is part of the gate.

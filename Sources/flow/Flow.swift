@@ -22,6 +22,11 @@ let commands: [Subcommand] = [
     Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
 ]
 
+/// Commands under another (`flow bench trend`), named by both words.
+let nestedCommands: [Subcommand] = [
+    Subcommand(spec: TrendCommand.spec, run: TrendCommand.run),
+]
+
 func generalHelp() -> String {
     var lines = [
         "flow: the flow-core tool for server-driven-UI pages.",
@@ -38,22 +43,28 @@ func generalHelp() -> String {
 
 func run() -> Int32 {
     var arguments = Array(CommandLine.arguments.dropFirst())
-    guard let name = arguments.first else {
+    guard var name = arguments.first else {
         Terminal.err(generalHelp())
         return ExitCode.usage
     }
     arguments.removeFirst()
     if name == "--help" || name == "-h" || name == "help" {
-        if let topic = arguments.first, let c = commands.first(where: { $0.spec.name == topic }) {
+        let topic = arguments.prefix(2).joined(separator: " ")
+        if let c = nestedCommands.first(where: { $0.spec.name == topic }) ?? commands.first(where: { $0.spec.name == arguments.first }) {
             Terminal.out(c.spec.help)
         } else {
             Terminal.out(generalHelp())
         }
         return ExitCode.success
     }
-    guard let command = commands.first(where: { $0.spec.name == name }) else {
+    guard var command = commands.first(where: { $0.spec.name == name }) else {
         Terminal.err("flow: unknown command '\(name)'. Commands: \(commands.map(\.spec.name).joined(separator: ", ")).")
         return ExitCode.usage
+    }
+    if let word = arguments.first, let nested = nestedCommands.first(where: { $0.spec.name == "\(name) \(word)" }) {
+        command = nested
+        name = nested.spec.name
+        arguments.removeFirst()
     }
     do {
         let parsed = try command.spec.parse(arguments)
