@@ -13,7 +13,16 @@
 #include <stddef.h>
 #include <stdlib.h>
 
-#if defined(__linux__) && defined(__GLIBC__)
+#if defined(__has_feature)
+#if __has_feature(address_sanitizer) || __has_feature(thread_sanitizer)
+// A sanitizer's runtime owns malloc: wrappers that forward to glibc's would hand it memory
+// it never saw. Under a sanitizer the counter stays off (and says so: the bench refuses
+// to report counts).
+#define FLOW_UNDER_SANITIZER 1
+#endif
+#endif
+
+#if defined(__linux__) && defined(__GLIBC__) && !defined(FLOW_UNDER_SANITIZER)
 #define FLOW_COUNTS_ALLOCATIONS 1
 
 extern void *__libc_malloc(size_t);
