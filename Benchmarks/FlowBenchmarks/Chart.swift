@@ -14,7 +14,7 @@ public enum Chart {
         let (panel1, h1) = scalingPanel(report, x: 24, y: y, width: width - 48)
         parts.append(panel1)
         y += h1 + 24
-        let (panel2, h2) = barsPanel(title: "JSON throughput (MB/s, median)", items: jsonBars(report), x: 24, y: y, width: width - 48, unit: "")
+        let (panel2, h2) = barsPanel(title: "JSON and page-file throughput (MB/s, median)", items: jsonBars(report), x: 24, y: y, width: width - 48, unit: "")
         parts.append(panel2)
         y += h2 + 24
         let (panel3, h3) = barsPanel(title: "Measured in the same run: speedups (x) and shares (%)", items: ratioBars(report), x: 24, y: y, width: width - 48, unit: "", logScale: true)
@@ -78,7 +78,8 @@ public enum Chart {
     }
 
     static func jsonBars(_ report: Report) -> [(String, Double, String)] {
-        report.results.filter { $0.group.hasPrefix("json.") }.compactMap { r in
+        // `pages.*` are the caller's own files (`--pages`): no sweep of sizes to draw them on.
+        report.results.filter { $0.group.hasPrefix("json.") || $0.group.hasPrefix("pages.") }.compactMap { r in
             r.megabytesPerSecond.map { (r.name, $0, String(format: "%.0f", $0)) }
         }
     }

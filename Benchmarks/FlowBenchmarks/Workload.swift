@@ -12,6 +12,8 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
     case jsonExample(String)
     /// Every page document in `Corpus/pages`.
     case corpusPages
+    /// A page document of the caller's (`flow bench --pages`).
+    case pageFile(String)
 
     public enum IDs: String, Hashable, Sendable {
         /// Mostly explicit, distinct ids, some positional.
@@ -27,6 +29,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .page(let widgets, let ids): "generated page, \(widgets) widgets" + (ids == .realistic ? "" : ", \(ids.rawValue) ids")
         case .jsonExample(let name): "jsonexamples/\(name).json"
         case .corpusPages: "Corpus/pages"
+        case .pageFile(let path): path
         }
     }
 
@@ -36,6 +39,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .jsonExample(let name): FileManager.default.fileExists(atPath: Locations.jsonExample(name).path)
         case .corpusPages: !Locations.corpusPages().isEmpty
         case .page: true
+        case .pageFile(let path): FileManager.default.fileExists(atPath: path)
         }
     }
 }
@@ -61,6 +65,8 @@ public final class LoadedWorkload {
             documents = [try Locations.read(Locations.jsonExample(name))]
         case .corpusPages:
             documents = try Locations.corpusPages().map(Locations.read)
+        case .pageFile(let path):
+            documents = [try Locations.read(URL(fileURLWithPath: path))]
         }
     }
 
