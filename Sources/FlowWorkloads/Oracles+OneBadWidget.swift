@@ -492,7 +492,7 @@ public enum OneBadWidget {
 
     /// Structure-aware seeds: every slot of every page once, holding what it holds now (or,
     /// for an insertion, a plausible value), with the option bits varied.
-    public static func seeds() -> [(name: String, bytes: [UInt8])] {
+    public static func seeds(pages: [BasePage] = OneBadWidget.pages) -> [(name: String, bytes: [UInt8])] {
         let inserted: [String: String] = [
             "type": #""banner""#, "id": #""x""#, "layout": #"{"padding":{"top":4},"corner_radius":8}"#,
             "data": "{}", "actions": #"{"tap":{"type":"toast","message":"hi"}}"#, "tracking": #"{"impression_id":"i"}"#,

@@ -108,4 +108,20 @@ import FlowWorkloads
         let failures = Oracles.oneBadWidget(input.bytes, pages: [base], registry: bare)
         #expect(failures.count == 1 && failures[0].contains("no separator type"), "\(failures)")
     }
+
+    @Test func theHostFuzzTargetsSeedsPassAndItsInputsReachEveryCheck() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("host-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(Self.page).write(to: dir.appendingPathComponent("shop.json"))
+        try Data(Self.page).write(to: dir.appendingPathComponent("shop.golden.json"))
+        let pages = OneBadWidget.basePages(folder: dir.path)
+        #expect(pages.count == 1)
+        let target = FuzzTarget.host(name: "price-tag", registry: Self.registry, pages: pages)
+        let seeds = target.seeds()
+        #expect(seeds.count > 2 + pages[0].slots.count - 1)
+        for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
+        // The skewed decoder is caught on a captured page as it is, and through a splice.
+        let skewed = FuzzTarget.host(name: "skewed", registry: Self.skewed, pages: pages)
+        #expect(!skewed.check(Self.page).isEmpty)
+    }
 }
