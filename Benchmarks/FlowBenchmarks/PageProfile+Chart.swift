@@ -25,11 +25,6 @@ extension PageProfile {
             parts.append(panel)
             y += h + 20
         }
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(y))" viewBox="0 0 \(Int(width)) \(Int(y))" font-family="Helvetica, Arial, sans-serif">
-            <rect width="100%" height="100%" fill="#FFFFFF"/>
-            \(parts.joined(separator: "\n"))
-            </svg>
-            """
+        return Chart.document(width: width, height: y, parts)
     }
 }

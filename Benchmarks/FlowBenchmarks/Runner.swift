@@ -121,17 +121,10 @@ public struct Callgrind {
     }
 
     func instructions(for name: String, arguments: [String] = []) throws -> Double {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-\(getpid())-\(UUID().uuidString).callgrind")
-        defer { try? FileManager.default.removeItem(at: out) }
         let calls = 1
-        _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, prefix: [
-            valgrind, "--tool=callgrind", "--toggle-collect=flow_bench_measured", "--callgrind-out-file=\(out.path)", "-q",
-        ])
-        guard let text = try? String(contentsOf: out, encoding: .utf8) else { throw BenchError("callgrind wrote no profile for \(name)") }
-        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let n = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return n / Double(calls) }
-        }
-        throw BenchError("callgrind profile for \(name) has no totals line")
+        return try counting(what: name) { prefix in
+            _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, prefix: prefix)
+        } / Double(calls)
     }
 }
 
