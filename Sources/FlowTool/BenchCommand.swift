@@ -47,10 +47,10 @@ enum BenchCommand {
             1 an error (including a debug build: flow bench measures release builds only).
 
             Profiling one workload:
-              swift run -c release flow bench --profile page.decode.fast/10k --seconds 20 &
+              swift run -c release flow-measure bench --profile page.decode.fast/10k --seconds 20 &
               perf record -g -p $! -- sleep 10
               valgrind --tool=callgrind --toggle-collect=flow_bench_measured \\
-                .build/release/flow bench --profile page.decode.fast/1k --seconds 5
+                .build/release/flow-measure bench --profile page.decode.fast/1k --seconds 5
             """
     )
 
@@ -113,7 +113,7 @@ enum BenchCommand {
         }
 
         #if DEBUG
-        Terminal.err("flow bench: this is a debug build, and its figures would mean nothing. Run: swift run -c release flow bench")
+        Terminal.err("flow bench: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow bench")
         return ExitCode.failure
         #else
         if let name = arguments.value("profile") {

@@ -54,7 +54,7 @@ enum ProfileCommand {
             return ExitCode.success
         }
         #if DEBUG
-        Terminal.err("flow profile: this is a debug build, and its figures would mean nothing. Run: swift run -c release flow profile FILE")
+        Terminal.err("flow profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow profile FILE")
         return ExitCode.failure
         #else
         var settings = PageProfiler.Settings()
