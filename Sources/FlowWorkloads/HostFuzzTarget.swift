@@ -37,10 +37,18 @@ extension OneBadWidget {
     /// The first sixteen `*.json` of `folder` (`*.golden.json` aside), sorted by name, ready
     /// for ``FuzzTarget/host(name:registry:pages:)``: a fuzz input names a page with four
     /// bits, by its index here, so a regression input keeps its meaning only while the
-    /// folder's listing does.
-    public static func basePages(folder: String, bareRoot: Bool = false) -> [BasePage] {
+    /// folder's listing does. Pages over `maxBytes` are left out: every input decodes its
+    /// page twice (spliced, and the baseline), so a 300 KB page fuzzes at a few inputs a
+    /// second, and each of its thousands of slots would be a seed.
+    public static func basePages(folder: String, bareRoot: Bool = false, maxBytes: Int = 64 * 1024) -> [BasePage] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
-        return names.filter { $0.hasSuffix(".json") && !$0.hasSuffix(".golden.json") }.prefix(16).compactMap { name in
+        let sized = names.filter { name in
+            guard name.hasSuffix(".json") && !name.hasSuffix(".golden.json") else { return false }
+            let path = (folder as NSString).appendingPathComponent(name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: path))?[.size] as? Int ?? 0
+            return size <= maxBytes
+        }
+        return sized.prefix(16).compactMap { name in
             let path = (folder as NSString).appendingPathComponent(name)
             guard let data = FileManager.default.contents(atPath: path) else { return nil }
             return basePage(source: path, text: String(decoding: data, as: UTF8.self), bareRoot: bareRoot)
