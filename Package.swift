@@ -9,7 +9,15 @@ let package = Package(
         .library(name: "FlowWidgets", targets: ["FlowWidgets"]),
         .library(name: "FlowWorkloads", targets: ["FlowWorkloads"]),
         .library(name: "FlowRuntime", targets: ["FlowRuntime"]),
+        // The tool as a library: a host's own `flow` is `FlowTool.main(registry:)`.
+        .library(name: "FlowTool", targets: ["FlowTool"]),
+        // The benchmark harness and suites (FlowTool's `bench` and `profile` run them).
+        .library(name: "FlowBenchmarks", targets: ["FlowBenchmarks"]),
+        // The counting malloc: linking it into an executable makes every process of that
+        // executable count its allocations, so only a tool that measures links it.
+        .library(name: "FlowAllocationCounter", targets: ["CAllocationCounter"]),
         .executable(name: "flow", targets: ["flow"]),
+        .executable(name: "flow-measure", targets: ["flow-measure"]),
     ],
     targets: [
         // bytes -> validated flat index ("tape"); JSONValue; writer; syntax errors.
@@ -28,20 +36,28 @@ let package = Package(
         // tests, fuzz targets and benchmarks.
         .target(name: "FlowWorkloads", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets"]),
 
-        // The benchmark harness and suites, and the allocation counter they rely on (it wraps
-        // malloc and friends in the executable that links it: the flow tool).
+        // The allocation counter: malloc and friends wrapped, in the executable that links it.
         .target(name: "CAllocationCounter", path: "Benchmarks/CAllocationCounter"),
+        // The harness's reading of the counts, whether or not the counter is linked (weak
+        // references: zero and "not active" without it). Header-only, see BenchSupport.h.
+        .systemLibrary(name: "CBenchSupport", path: "Benchmarks/CBenchSupport"),
         .target(
             name: "FlowBenchmarks",
-            dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "FlowRuntime", "CAllocationCounter"],
+            dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "FlowRuntime", "CBenchSupport"],
             path: "Benchmarks/FlowBenchmarks"),
 
-        // The command-line tool.
-        .executableTarget(name: "flow", dependencies: ["FlowJSON", "FlowCore", "FlowWidgets", "FlowWorkloads", "FlowBenchmarks"]),
+        // The command-line tool as a library, taking the host's registry.
+        .target(name: "FlowTool", dependencies: ["FlowJSON", "FlowCore", "FlowWorkloads", "FlowBenchmarks", "CBenchSupport"]),
+        // `flow`: the tool with the starter types, on the plain allocator (validate, inspect and
+        // the rest pay nothing for counting); `bench` and `profile` hand over to flow-measure.
+        .executableTarget(name: "flow", dependencies: ["FlowTool", "FlowWidgets"]),
+        // The same tool with the allocation counter linked in: the process that measures.
+        .executableTarget(name: "flow-measure", dependencies: ["FlowTool", "FlowWidgets", "CAllocationCounter"]),
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON", "CFlowSIMD"]),
         .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
         .testTarget(name: "FlowWorkloadsTests", dependencies: ["FlowWorkloads", "FlowCore", "FlowJSON", "FlowWidgets"]),
+        .testTarget(name: "FlowToolTests", dependencies: ["FlowTool", "FlowBenchmarks", "FlowCore", "FlowWorkloads", "FlowWidgets"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "FlowWidgets", "FlowJSON"]),
         // History, trend and the gate; the command-line tests run the flow executable that
         // `swift test` builds beside the test bundle.

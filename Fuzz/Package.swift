@@ -23,12 +23,10 @@ let package = Package(
     name: "flow-core-fuzz",
     products: fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(path: "..")],
-    targets: [
-        // Runs an oracle on libFuzzer's input and traps on a failure; writes seeds on request.
-        .target(name: "FuzzHarness", dependencies: [.product(name: "FlowWorkloads", package: root)]),
-    ] + fuzzTargets.map { name in
+    // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does.
+    targets: fuzzTargets.map { name in
         .executableTarget(
-            name: "fuzz-\(name)", dependencies: ["FuzzHarness", .product(name: "FlowWorkloads", package: root)],
+            name: "fuzz-\(name)", dependencies: [.product(name: "FlowWorkloads", package: root)],
             path: "Sources/fuzz-\(name)",
             // No `main`: libFuzzer brings its own.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])

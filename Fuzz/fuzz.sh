@@ -5,6 +5,11 @@
 #   Fuzz/fuzz.sh TARGET --merge                minimise the working corpus (-merge=1)
 #   Fuzz/fuzz.sh TARGET --replay               run Corpus/regressions/TARGET only
 #   Fuzz/fuzz.sh --list                        the targets
+# Options for a team's own pages and fuzz targets (README, "Your own pages and widget types"):
+#   --seeds DIR         also seed from DIR's files (captured pages; repeatable; read only)
+#   --binary PATH       fuzz this already built target (a host's), named TARGET in reports
+#   --regressions DIR   reproducers go to, and --replay reads, DIR (default Corpus/regressions/TARGET)
+#   --work DIR          working files in DIR (default Fuzz/.work/TARGET)
 #
 # Working files live in Fuzz/.work/TARGET/ (gitignored): corpus/ (what libFuzzer found,
 # kept between runs), seeds/ (rewritten each run), artifacts/, run.log (fuzz-N.log with
@@ -14,12 +19,18 @@
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-usage() { sed -n '2,15p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
+usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
 
-target="" seconds=60 jobs=1 mode=fuzz
+target="" seconds=60 jobs=1 mode=fuzz binary="" regressions="" work="" extra_seeds=()
+# A folder named on the command line, checked and made absolute (the run cds into $work).
+folder() { [[ -d "$1" ]] || { echo "$2 expects a folder, got '$1' (no such folder)" >&2; exit 64; }; (cd "$1" && pwd); }
 while [[ $# -gt 0 ]]; do
     case "$1" in
         --list) fuzz_targets; exit 0 ;;
+        --seeds) extra_seeds+=("$(folder "${2:?--seeds needs a folder}" --seeds)"); shift ;;
+        --binary) binary="${2:?--binary needs a path}"; shift ;;
+        --regressions) mkdir -p "${2:?--regressions needs a folder}"; regressions="$(folder "$2" --regressions)"; shift ;;
+        --work) mkdir -p "${2:?--work needs a folder}"; work="$(folder "$2" --work)"; shift ;;
         --jobs) jobs="${2:?--jobs needs a number}"; shift ;;
         --jobs=*) jobs="${1#--jobs=}" ;;
         --merge) mode=merge ;;
@@ -31,17 +42,22 @@ while [[ $# -gt 0 ]]; do
     shift
 done
 [[ -n "$target" ]] || usage
-is_target "$target" || { echo "unknown target '$target'; targets: $(fuzz_targets | tr '\n' ' ')" >&2; exit 64; }
 [[ "$seconds" =~ ^[0-9]+$ && "$jobs" =~ ^[0-9]+$ && "$jobs" -ge 1 ]] || usage
 
-build_targets -- "$target"
-binary="$(bin_dir)/fuzz-$target"
-work="$FUZZ_DIR/.work/$target"
-regressions="$REPO_ROOT/Corpus/regressions/$target"
+if [[ -n "$binary" ]]; then
+    [[ -x "$binary" ]] || { echo "--binary expects a built fuzz target, got '$binary' (not an executable file)" >&2; exit 64; }
+    binary="$(cd "$(dirname "$binary")" && pwd)/$(basename "$binary")"
+else
+    is_target "$target" || { echo "unknown target '$target'; targets: $(fuzz_targets | tr '\n' ' ') (or name a built one with --binary)" >&2; exit 64; }
+    build_targets -- "$target"
+    binary="$(bin_dir)/fuzz-$target"
+fi
+work="${work:-$FUZZ_DIR/.work/$target}"
+regressions="${regressions:-$REPO_ROOT/Corpus/regressions/$target}"
 mkdir -p "$work/corpus" "$work/artifacts" "$regressions"
 
 if [[ "$mode" == replay ]]; then
-    mapfile -t files < <(regression_files "$target")
+    mapfile -t files < <(regression_files "$target" "$regressions")
     if [[ ${#files[@]} -eq 0 ]]; then echo "$target: no regression inputs"; exit 0; fi
     echo "== replaying ${#files[@]} regression input(s) of $target"
     status=0
@@ -54,8 +70,8 @@ if [[ "$mode" == replay ]]; then
 fi
 
 write_seeds "$binary" "$work/seeds"
-inputs=("$work/corpus" "$work/seeds")
-[[ -n "$(regression_files "$target")" ]] && inputs+=("$regressions")
+inputs=("$work/corpus" "$work/seeds" "${extra_seeds[@]}")
+[[ -n "$(regression_files "$target" "$regressions")" ]] && inputs+=("$regressions")
 
 if [[ "$mode" == merge ]]; then
     rm -rf "$work/corpus.merged" && mkdir -p "$work/corpus.merged"

@@ -54,9 +54,10 @@ write_seeds() {
     FLOW_FUZZ_WRITE_SEEDS="$2" FLOW_FUZZ_ROOT="$REPO_ROOT" "$1" >/dev/null
 }
 
-# The files of Corpus/regressions/TARGET (README aside), one per line.
+# The files of Corpus/regressions/TARGET, or of the folder DIR when given (README aside),
+# one per line: regression_files TARGET [DIR].
 regression_files() {
-    local dir="$REPO_ROOT/Corpus/regressions/$1"
+    local dir="${2:-$REPO_ROOT/Corpus/regressions/$1}"
     [[ -d "$dir" ]] || return 0
     find "$dir" -maxdepth 1 -type f ! -name 'README*' ! -name '.*' | sort
 }

@@ -1,5 +1,10 @@
 // Counts heap allocations by wrapping the C allocator.
 //
+// Linked only into executables that measure (the FlowAllocationCounter product: flow-measure,
+// a host's measuring tool): the wrapping costs every allocation of every process of the
+// executable that links it, whatever the command. The harness reads the counts through
+// Benchmarks/CBenchSupport, whose weak references find the two functions at the end.
+//
 // The executable that links this file defines malloc, calloc, realloc, free and the aligned
 // variants; the dynamic linker binds every library's calls (the Swift runtime's included)
 // to these definitions before libc's, and they forward to glibc's own entry points
@@ -77,26 +82,14 @@ void *memalign(size_t alignment, size_t size) {
     return __libc_memalign(alignment, size);
 }
 
-uint64_t flow_allocation_count(void) { return allocations; }
-uint64_t flow_free_count(void) { return frees; }
-#else
-uint64_t flow_allocation_count(void) { return 0; }
-uint64_t flow_free_count(void) { return 0; }
+uint64_t flow_counted_allocations(void) { return allocations; }
+uint64_t flow_counted_frees(void) { return frees; }
 #endif
 
-int flow_allocation_counter_is_active(void) {
-#ifdef FLOW_COUNTS_ALLOCATIONS
-    void *(*volatile allocate)(size_t) = malloc;
-    uint64_t before = flow_allocation_count();
-    void *p = allocate(24);
-    uint64_t after = flow_allocation_count();
-    free(p);
-    return after > before;
-#else
-    return 0;
-#endif
-}
-
+// The measured region for callgrind (`--toggle-collect=flow_bench_measured`): here, in the
+// executable that measures, with the barrier after the call so it is never a tail call (a
+// jump callgrind would take for leaving the function). CBenchSupport calls it through a weak
+// reference.
 __attribute__((noinline)) void flow_bench_measured(void (*body)(void *), void *context) {
     body(context);
     __asm__ volatile("" ::: "memory");

@@ -11,21 +11,29 @@ public enum Chart {
         var y = 20.0
         parts.append(text(24, y + 12, "flow bench\(report.quick ? " --quick" : ""): throughput and ratios", size: 18, weight: "600"))
         y += 36
-        let (panel1, h1) = scalingPanel(report, x: 24, y: y, width: width - 48)
-        parts.append(panel1)
-        y += h1 + 24
-        let (panel2, h2) = barsPanel(title: "JSON throughput (MB/s, median)", items: jsonBars(report), x: 24, y: y, width: width - 48, unit: "")
+        // A run of the caller's own pages (`--pages`) has no sweep of sizes to draw.
+        if !report.results.allSatisfy({ $0.group.hasPrefix("pages.") }) {
+            let (panel1, h1) = scalingPanel(report, x: 24, y: y, width: width - 48)
+            parts.append(panel1)
+            y += h1 + 24
+        }
+        let (panel2, h2) = barsPanel(title: "JSON and page-file throughput (MB/s, median)", items: jsonBars(report), x: 24, y: y, width: width - 48, unit: "")
         parts.append(panel2)
         y += h2 + 24
         let (panel3, h3) = barsPanel(title: "Measured in the same run: speedups (x) and shares (%)", items: ratioBars(report), x: 24, y: y, width: width - 48, unit: "", logScale: true)
         parts.append(panel3)
         y += h3 + 16
-        return """
-            <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(y))" viewBox="0 0 \(Int(width)) \(Int(y))" font-family="Helvetica, Arial, sans-serif">
-            <rect width="100%" height="100%" fill="#FFFFFF"/>
-            \(parts.joined(separator: "\n"))
-            </svg>
-            """
+        return document(width: width, height: y, parts)
+    }
+
+    /// A standalone SVG document of `parts` on white.
+    static func document(width: Double, height: Double, _ parts: [String]) -> String {
+        """
+        <svg xmlns="http://www.w3.org/2000/svg" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" font-family="Helvetica, Arial, sans-serif">
+        <rect width="100%" height="100%" fill="#FFFFFF"/>
+        \(parts.joined(separator: "\n"))
+        </svg>
+        """
     }
 
     // MARK: Panels
@@ -78,7 +86,8 @@ public enum Chart {
     }
 
     static func jsonBars(_ report: Report) -> [(String, Double, String)] {
-        report.results.filter { $0.group.hasPrefix("json.") }.compactMap { r in
+        // `pages.*` are the caller's own files (`--pages`): no sweep of sizes to draw them on.
+        report.results.filter { $0.group.hasPrefix("json.") || $0.group.hasPrefix("pages.") }.compactMap { r in
             r.megabytesPerSecond.map { (r.name, $0, String(format: "%.0f", $0)) }
         }
     }

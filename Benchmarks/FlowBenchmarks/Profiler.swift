@@ -1,12 +1,13 @@
-import CAllocationCounter
+import CBenchSupport
 import Foundation
 
 /// `flow bench --profile NAME`: one benchmark's operation in a loop, in this process, so a
 /// profiler can be attached (perf record -p, or callgrind with --toggle-collect on
 /// `flow_bench_measured`).
 public enum Profiler {
-    public static func loop(name: String, seconds: Double, log: (String) -> Void) throws -> (iterations: Int, elapsed: Double) {
-        guard let benchmark = Suites.named(name) else {
+    public static func loop(name: String, seconds: Double, suite: [Benchmark] = Suites.all,
+                            log: (String) -> Void) throws -> (iterations: Int, elapsed: Double) {
+        guard let benchmark = suite.first(where: { $0.name == name }) ?? Suites.named(name) else {
             throw BenchError("no benchmark named \(name) (see flow bench --list)")
         }
         log("\(name): preparing \(benchmark.workload) in process \(getpid()) …")
@@ -17,7 +18,7 @@ public enum Profiler {
         let start = Date()
         var n = 0
         repeat {
-            flow_bench_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
+            flow_run_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
             n += 1
         } while Date().timeIntervalSince(start) < seconds
         return (n, Date().timeIntervalSince(start))

@@ -9,6 +9,10 @@ public struct Runner {
         public var quick = false
         public var instructions = true
         public var progress = true
+        /// The benchmarks to choose from instead of the built-in suite (`--pages`).
+        public var suite: [Benchmark]?
+        /// Words every worker gets, so that it rebuilds the same suite (`--pages ...`).
+        public var workerArguments: [String] = []
         public init() {}
     }
 
@@ -18,7 +22,7 @@ public struct Runner {
 
     /// The benchmarks the options select whose inputs exist here.
     public func selected() throws -> (run: [Benchmark], missing: [Benchmark]) {
-        var list = Suites.all
+        var list = options.suite ?? Suites.all
         if options.quick { list = list.filter(\.quick) }
         if let filter = options.filter {
             let regex: Regex<AnyRegexOutput>
@@ -36,7 +40,7 @@ public struct Runner {
         let started = Date()
         for (n, b) in benchmarks.enumerated() {
             progress("[\(n + 1)/\(benchmarks.count)] \(b.name) …")
-            let worker = try Self.spawnWorker(b.name, arguments: ["--min-time", options.quick ? "0.4" : "1.0"])
+            let worker = try Self.spawnWorker(b.name, arguments: ["--min-time", options.quick ? "0.4" : "1.0"] + options.workerArguments)
             var result = BenchmarkResult(benchmark: b, worker: worker)
             if !options.instructions {
                 result.instructions = .skipped("not asked for")
@@ -46,7 +50,7 @@ public struct Runner {
                 result.instructions = .skipped(b.gates ? "input too large for callgrind" : "competitor")
             } else {
                 progress("[\(n + 1)/\(benchmarks.count)] \(b.name) under callgrind …")
-                result.instructions = .measured(try callgrind!.instructions(for: b.name))
+                result.instructions = .measured(try callgrind!.instructions(for: b.name, arguments: options.workerArguments))
             }
             progress("[\(n + 1)/\(benchmarks.count)] \(b.name): median \(Format.duration(result.median)) over \(result.iterations) runs\(result.instructions.value.map { ", \(Format.count($0)) instructions" } ?? "")", done: true)
             results.append(result)
@@ -113,10 +117,10 @@ public struct Runner {
 }
 
 /// valgrind's callgrind, counting the instructions of `flow_bench_measured` only.
-struct Callgrind {
+public struct Callgrind {
     let valgrind: String
 
-    static func find() -> Callgrind? {
+    public static func find() -> Callgrind? {
         for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
             let path = "\(dir)/valgrind"
             if FileManager.default.isExecutableFile(atPath: path) { return Callgrind(valgrind: path) }
@@ -124,18 +128,11 @@ struct Callgrind {
         return nil
     }
 
-    func instructions(for name: String) throws -> Double {
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("flow-bench-\(getpid())-\(UUID().uuidString).callgrind")
-        defer { try? FileManager.default.removeItem(at: out) }
+    func instructions(for name: String, arguments: [String] = []) throws -> Double {
         let calls = 1
-        _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)], prefix: [
-            valgrind, "--tool=callgrind", "--toggle-collect=flow_bench_measured", "--callgrind-out-file=\(out.path)", "-q",
-        ])
-        guard let text = try? String(contentsOf: out, encoding: .utf8) else { throw BenchError("callgrind wrote no profile for \(name)") }
-        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let n = line.split(separator: " ").dropFirst().first.flatMap({ Double($0) }) { return n / Double(calls) }
-        }
-        throw BenchError("callgrind profile for \(name) has no totals line")
+        return try counting(what: name) { prefix in
+            _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, prefix: prefix)
+        } / Double(calls)
     }
 }
 

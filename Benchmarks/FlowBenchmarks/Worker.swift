@@ -1,7 +1,7 @@
 #if canImport(Glibc)
 import Glibc
 #endif
-import CAllocationCounter
+import CBenchSupport
 import Foundation
 import FlowJSON
 
@@ -32,12 +32,16 @@ public enum Worker {
         public init() {}
     }
 
-    public static func run(name: String, settings: Settings) throws -> String {
-        guard let benchmark = Suites.named(name) else { throw BenchError("no benchmark named \(name)") }
+    /// Measures the benchmark of `suite` (the built-in one by default) named `name`.
+    public static func run(name: String, settings: Settings, suite: [Benchmark] = Suites.all) throws -> String {
+        guard let benchmark = suite.first(where: { $0.name == name }) ?? Suites.named(name) else { throw BenchError("no benchmark named \(name)") }
         let workload = try LoadedWorkload(benchmark.workload)
         let operation = try benchmark.prepare(workload)
         var result = WorkerResult(name: name, times: [], allocationsPerOp: 0, bytesPerOp: operation.bytes, widgetsPerOp: operation.widgets)
 
+        guard flow_allocation_counter_is_active() != 0 else {
+            throw BenchError("the allocation counter is not linked into this executable (link the FlowAllocationCounter product); refusing to report 0")
+        }
         if let calls = settings.instructionCalls {
             _ = operation.run()  // warm-up: lazily initialised state, outside the counted region
             // The result is released after the counted call returns, as the timed loop
@@ -46,7 +50,7 @@ public enum Worker {
             kept.reserveCapacity(calls)
             let box = Unmanaged.passRetained(OperationBox { kept.append(operation.run()) })
             for _ in 0..<calls {
-                flow_bench_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
+                flow_run_measured({ context in Unmanaged<OperationBox>.fromOpaque(context!).takeUnretainedValue().body() }, box.toOpaque())
             }
             box.release()
             kept.removeAll()
@@ -54,9 +58,6 @@ public enum Worker {
             return try encode(result)
         }
 
-        guard flow_allocation_counter_is_active() != 0 else {
-            throw BenchError("the allocation counter is not counting (the malloc wrappers are not linked in); refusing to report 0")
-        }
         // Warm-up: until 0.2 s or two calls, whichever is longer (a tenth of the calls an
         // exhaustible operation allows, at most).
         let warmStart = now()

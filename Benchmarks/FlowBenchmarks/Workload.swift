@@ -14,6 +14,8 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
     case corpusPages
     /// A hostile shape (``HostileShape``) at a size; its benchmark builds the input.
     case hostile(String, size: Int)
+    /// A page document of the caller's (`flow bench --pages`).
+    case pageFile(String)
 
     public enum IDs: String, Hashable, Sendable {
         /// Mostly explicit, distinct ids, some positional.
@@ -30,6 +32,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .jsonExample(let name): "jsonexamples/\(name).json"
         case .corpusPages: "Corpus/pages"
         case .hostile(let shape, let n): "hostile shape \(shape), n = \(n)"
+        case .pageFile(let path): path
         }
     }
 
@@ -39,6 +42,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .jsonExample(let name): FileManager.default.fileExists(atPath: Locations.jsonExample(name).path)
         case .corpusPages: !Locations.corpusPages().isEmpty
         case .page, .hostile: true
+        case .pageFile(let path): FileManager.default.fileExists(atPath: path)
         }
     }
 }
@@ -66,6 +70,8 @@ public final class LoadedWorkload {
             documents = try Locations.corpusPages().map(Locations.read)
         case .hostile:
             documents = []
+        case .pageFile(let path):
+            documents = [try Locations.read(URL(fileURLWithPath: path))]
         }
     }
 

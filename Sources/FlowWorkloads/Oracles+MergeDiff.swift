@@ -26,7 +26,8 @@ extension Oracles {
     ///   B's sections appended and B's pagination) gives. A next page that fails as a whole
     ///   leaves A exactly as it was.
     public static func mergeDiff(_ first: [UInt8], _ second: [UInt8],
-                                 options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
+                                 options: PageDecodingOptions = PageDecodingOptions(),
+                                 registry: WidgetRegistry = Oracles.registry) -> [String] {
         let decoder = PageDecoder(registry: registry, options: options)
         guard let a = try? decoder.decode(first).page else { return [] }
         var failures: [String] = []

@@ -27,7 +27,8 @@ extension Oracles {
     ///   page the default mode gives, and it commits exactly when nothing failed;
     /// - the mutated page written out and decoded again writes out the same bytes.
     public static func mutation(page pageBytes: [UInt8], response responseBytes: [UInt8],
-                                options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
+                                options: PageDecodingOptions = PageDecodingOptions(),
+                                registry: WidgetRegistry = Oracles.registry) -> [String] {
         let decoder = PageDecoder(registry: registry, options: options)
         guard let original = try? decoder.decode(pageBytes).page,
               let response = try? decoder.decodeMutations(responseBytes) else { return [] }

@@ -55,6 +55,15 @@ extension Oracles {
         guard let parsed = OneBadWidget.Input(input) else { return [] }
         return OneBadWidget.check(parsed)
     }
+
+    /// The one-bad-widget oracle on a host's own pages (``OneBadWidget/basePage(source:text:bareRoot:)``)
+    /// decoded through its registry, which must hold `separator` (the baseline's marker;
+    /// ``FlowWidgets/register(on:)`` adds it). Byte 0's low four bits pick the page among
+    /// `pages`, as they pick one of ``FuzzPages/all`` above.
+    public static func oneBadWidget(_ input: [UInt8], pages: [OneBadWidget.BasePage], registry: WidgetRegistry) -> [String] {
+        guard let parsed = OneBadWidget.Input(input, pageCount: pages.count) else { return [] }
+        return OneBadWidget.check(parsed, pages: pages, registry: registry)
+    }
 }
 
 /// The machinery of ``Oracles/oneBadWidget(_:)``: the pages' slots, the splice, the
@@ -77,10 +86,10 @@ public enum OneBadWidget {
         }
 
         /// Nil for inputs shorter than three bytes, or naming a page that does not exist.
-        public init?(_ bytes: [UInt8]) {
+        public init?(_ bytes: [UInt8], pageCount: Int = OneBadWidget.pages.count) {
             guard bytes.count >= 3 else { return nil }
             page = Int(bytes[0] & 0x0F)
-            guard page < OneBadWidget.pages.count else { return nil }
+            guard page < pageCount else { return nil }
             placeholders = bytes[0] & 0x10 != 0
             alsoPageOracle = bytes[0] & 0x20 != 0
             slot = Int(bytes[1]) | Int(bytes[2]) << 8
@@ -193,8 +202,14 @@ public enum OneBadWidget {
 
     // MARK: Check
 
-    public static func check(_ input: Input) -> [String] {
+    /// Checks `input` against one of `pages` (the built-in ones by default), decoding through
+    /// `registry`. Baselines are cached for the built-in pages and registry only.
+    public static func check(_ input: Input, pages: [BasePage] = OneBadWidget.pages,
+                             registry: WidgetRegistry? = nil) -> [String] {
         let base = pages[input.page]
+        if let registry, registry.entry(for: "separator") == nil {
+            return ["the registry has no separator type, which the baseline's marker widget is; register the starter types too"]
+        }
         guard !base.slots.isEmpty else { return [] }
         let slot = base.slots[input.slot % base.slots.count]
         let element = base.elements[slot.element]
@@ -208,7 +223,7 @@ public enum OneBadWidget {
         var failures: [String] = []
         let decoded: DecodedPage
         do {
-            decoded = try PageDecoder(registry: Oracles.registry, options: options).decode(spliced)
+            decoded = try PageDecoder(registry: registry ?? Oracles.registry, options: options).decode(spliced)
         } catch {
             if case .invalidJSON(let syntax) = error.reason {
                 if case .depthLimitExceeded = syntax.reason { return [] }
@@ -216,14 +231,17 @@ public enum OneBadWidget {
             }
             return ["\(base.source) \(element.path): the page failed as a whole after replacing \(describe(slot, in: base)): \(error)"]
         }
-        guard let baseline = baseline(page: input.page, element: slot.element, placeholders: input.placeholders) else {
+        let baselinePage = registry == nil
+            ? baseline(page: input.page, element: slot.element, placeholders: input.placeholders)
+            : try? PageDecoder(registry: registry!, options: options).decode(base.splice(.widget(element: slot.element), markerText))
+        guard let baseline = baselinePage else {
             return ["\(base.source) \(element.path): the baseline page (the element replaced by a valid separator) does not decode"]
         }
         failures += compare(baseline: baseline, spliced: decoded, element: element).map {
             "\(base.source), \(describe(slot, in: base)): \($0)"
         }
         if input.alsoPageOracle {
-            failures += Oracles.page(spliced, options: options).map { "page oracle on the spliced document: \($0)" }
+            failures += Oracles.page(spliced, options: options, registry: registry ?? Oracles.registry).map { "page oracle on the spliced document: \($0)" }
         }
         return failures
     }
@@ -370,6 +388,11 @@ public enum OneBadWidget {
 
     // MARK: Pages
 
+    /// A host's page, ready for ``Oracles/oneBadWidget(_:pages:registry:)``.
+    public static func basePage(source: String, text: String, bareRoot: Bool = false) -> BasePage {
+        analyse(FuzzPages.Page(source: source, bareRoot: bareRoot, text: text))
+    }
+
     /// Finds the elements and slots of a page.
     static func analyse(_ page: FuzzPages.Page) -> BasePage {
         let bytes = Array(page.text.utf8)
@@ -469,7 +492,7 @@ public enum OneBadWidget {
 
     /// Structure-aware seeds: every slot of every page once, holding what it holds now (or,
     /// for an insertion, a plausible value), with the option bits varied.
-    public static func seeds() -> [(name: String, bytes: [UInt8])] {
+    public static func seeds(pages: [BasePage] = OneBadWidget.pages) -> [(name: String, bytes: [UInt8])] {
         let inserted: [String: String] = [
             "type": #""banner""#, "id": #""x""#, "layout": #"{"padding":{"top":4},"corner_radius":8}"#,
             "data": "{}", "actions": #"{"tap":{"type":"toast","message":"hi"}}"#, "tracking": #"{"impression_id":"i"}"#,

@@ -8,6 +8,7 @@ import FlowWidgets
 /// all held). They never crash on bad input themselves: a failure is a description, and
 /// the caller decides (a test records it, a fuzz target traps on it).
 public enum Oracles {
+    /// The starter types: the registry every check uses unless it is given a host's.
     public static let registry = FlowWidgets.registry
 
     /// Decode options a fuzz input can select with its first byte.
@@ -26,7 +27,11 @@ public enum Oracles {
     ///   every document the reference decoder takes (see ``ReferencePageDecoder``), and
     ///   write the page back to the same bytes: both keep opaque JSON (data, actions,
     ///   tracking, postback) as the slices of the input they received, never rebuilt.
-    public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions()) -> [String] {
+    ///
+    /// `registry` is the host's widget types (the starter types by default), so its content
+    /// decoders go through the same checks.
+    public static func page(_ bytes: [UInt8], options: PageDecodingOptions = PageDecodingOptions(),
+                            registry: WidgetRegistry = Oracles.registry) -> [String] {
         var failures: [String] = []
         // On one thread: the decode on several is compared with it below.
         var oneThread = options
@@ -43,7 +48,7 @@ public enum Oracles {
             return failures
         }
         failures += identity(fast.page)
-        failures += parallelAgreement(bytes, serial: fast, options: options)
+        failures += parallelAgreement(bytes, serial: fast, options: options, registry: registry)
         if fast.page.isEmpty != (fast.page.widgetCount == 0) { failures.append("empty flag disagrees with the widget count") }
 
         let once = PageEncoder.encode(fast.page, bareRoot: options.bareRoot)
@@ -76,7 +81,8 @@ public enum Oracles {
 
     /// The decode on several threads (forced, however small the page) gives what the
     /// decode on one gave: the same page, ids, and diagnostics, messages and order included.
-    static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions) -> [String] {
+    static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions,
+                                  registry: WidgetRegistry = Oracles.registry) -> [String] {
         // One section decodes on the caller's thread whatever the options: nothing to compare.
         guard serial.page.sections.count >= 2 else { return [] }
         var parallel = options

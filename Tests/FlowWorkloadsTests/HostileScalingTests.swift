@@ -7,7 +7,7 @@ import FlowWorkloads
 /// instruction counts must stay near 1 (a square reads 2).
 ///
 /// Counts, not clocks: callgrind counts the instructions of one call of the operation,
-/// made by the `flow` tool this build put beside the test bundle (`flow bench --worker
+/// made by the measuring `flow-measure` tool this build put beside the test bundle (`flow-measure bench --worker
 /// hostile.<shape>/<n> --instruction-calls 1`, which runs the operation between the
 /// markers callgrind toggles on). The test bundle itself cannot run under valgrind here
 /// (valgrind 3.19 stops with an internal error in it), hence the separate process.
@@ -21,12 +21,12 @@ import FlowWorkloads
     static let limit = 1.25
 
     static var flow: URL {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow")
+        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flow-measure")
     }
 
     static func instructions(_ shape: HostileShape, size n: Int) throws -> Int {
         let valgrind = try #require(valgrind, "valgrind is not installed (apt-get install valgrind)")
-        #expect(FileManager.default.isExecutableFile(atPath: flow.path), "no flow tool at \(flow.path): build it (swift build)")
+        #expect(FileManager.default.isExecutableFile(atPath: flow.path), "no flow-measure tool at \(flow.path): build it (swift build)")
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("hostile-\(shape.rawValue)-\(n)-\(UUID().uuidString).callgrind")
         defer { try? FileManager.default.removeItem(at: out) }
         let process = Process()

@@ -1,6 +1,5 @@
 // The `json` fuzz target: FuzzTarget.json (FlowWorkloads) under libFuzzer.
 import FlowWorkloads
-import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzJSONTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

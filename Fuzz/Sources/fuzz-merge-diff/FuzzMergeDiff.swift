@@ -1,6 +1,5 @@
 // The `merge-diff` fuzz target: FuzzTarget.mergeDiff (FlowWorkloads) under libFuzzer.
 import FlowWorkloads
-import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMergeDiffTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -1,6 +1,5 @@
 // The `mutation` fuzz target: FuzzTarget.mutation (FlowWorkloads) under libFuzzer.
 import FlowWorkloads
-import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzMutationTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

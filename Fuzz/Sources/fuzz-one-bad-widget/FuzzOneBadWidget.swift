@@ -1,6 +1,5 @@
 // The `one-bad-widget` fuzz target: FuzzTarget.oneBadWidget (FlowWorkloads) under libFuzzer.
 import FlowWorkloads
-import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzOneBadWidgetTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

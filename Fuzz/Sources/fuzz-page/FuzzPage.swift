@@ -1,6 +1,5 @@
 // The `page` fuzz target: FuzzTarget.page (FlowWorkloads) under libFuzzer.
 import FlowWorkloads
-import FuzzHarness
 
 @_cdecl("LLVMFuzzerTestOneInput")
 public func fuzzPageTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

@@ -4,10 +4,12 @@ import Glibc
 import Darwin
 #endif
 
+import FlowCore
+
 /// A subcommand: its interface and what it does. `run` returns the exit status.
 struct Subcommand: Sendable {
     var spec: CommandSpec
-    var run: @Sendable (ParsedArguments) throws -> Int32
+    var run: @Sendable (ParsedArguments, ToolContext) throws -> Int32
 }
 
 /// The subcommands, in the order `flow --help` lists them.
@@ -20,6 +22,7 @@ let commands: [Subcommand] = [
     Subcommand(spec: DiffCommand.spec, run: DiffCommand.run),
     Subcommand(spec: GenerateCommand.spec, run: GenerateCommand.run),
     Subcommand(spec: BenchCommand.spec, run: BenchCommand.run),
+    Subcommand(spec: ProfileCommand.spec, run: ProfileCommand.run),
 ]
 
 /// Commands under another (`flow bench trend`), named by both words.
@@ -41,8 +44,8 @@ func generalHelp() -> String {
     return lines.joined(separator: "\n")
 }
 
-func run() -> Int32 {
-    var arguments = Array(CommandLine.arguments.dropFirst())
+func runCommandLine(_ arguments: [String], _ tool: ToolContext) -> Int32 {
+    var arguments = arguments
     guard var name = arguments.first else {
         Terminal.err(generalHelp())
         return ExitCode.usage
@@ -72,7 +75,8 @@ func run() -> Int32 {
             Terminal.out(command.spec.help)
             return ExitCode.success
         }
-        return try command.run(parsed)
+        if let handedOver = try MeasuringHandOver.run(command: name, arguments: arguments, tool) { return handedOver }
+        return try command.run(parsed, tool)
     } catch let error as UsageError {
         Terminal.err("flow \(name): \(error.message)")
         Terminal.err("Usage: \(command.spec.usageLine)   (see 'flow \(name) --help')")
@@ -86,9 +90,32 @@ func run() -> Int32 {
     }
 }
 
-@main
-enum Flow {
-    static func main() {
-        exit(run())
+/// The `flow` tool as a library: every command, decoding through the registry it is given.
+///
+/// A host's own tool is a few lines:
+///
+///     import FlowTool
+///
+///     @main enum HostFlow {
+///         static func main() {
+///             var registry = FlowWidgets.registry
+///             registry.register(PriceTag.self, as: "price_tag")
+///             FlowTool.main(registry: registry)
+///         }
+///     }
+///
+/// `bench` and `profile` count allocations, which needs the allocation counter linked into
+/// the executable (the `FlowAllocationCounter` product). A tool without it hands those two
+/// commands over to a sibling executable named `<tool>-measure` (as `flow` does to
+/// `flow-measure`), so its other commands run on the plain allocator.
+public enum FlowTool {
+    /// Runs the command line of this process and exits with its status.
+    public static func main(registry: WidgetRegistry) -> Never {
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry))
+    }
+
+    /// Runs one command line (without the executable's name) and returns its exit status.
+    public static func run(arguments: [String], registry: WidgetRegistry) -> Int32 {
+        runCommandLine(arguments, ToolContext(registry: registry))
     }
 }

@@ -16,7 +16,7 @@ enum ValidateCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let path = arguments.positionals[0]
         let depth = try arguments.integer("max-depth", default: 512, range: 1...JSONScanOptions.depthCeiling)
         let bytes = try readInput(path)

@@ -38,7 +38,7 @@ enum TrendCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let path = arguments.positionals[0]
         let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
         let thresholds = try GateThresholds(arguments)

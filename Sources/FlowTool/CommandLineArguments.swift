@@ -16,6 +16,8 @@ struct CommandSpec: Sendable {
     var name: String
     var summary: String
     var positionals: [(name: String, help: String)]
+    /// Any number of further arguments after the positionals (`flow bench --pages PATH...`).
+    var rest: (name: String, help: String)? = nil
     var options: [Option] = []
     var flags: [Flag] = []
     var discussion: String = ""
@@ -23,6 +25,7 @@ struct CommandSpec: Sendable {
     var usageLine: String {
         var parts = ["flow", name]
         parts += positionals.map { $0.name }
+        if let rest { parts.append("[\(rest.name)...]") }
         parts += options.map { "[--\($0.name) \($0.valueName)]" }
         parts += flags.map { "[--\($0.name)]" }
         return parts.joined(separator: " ")
@@ -30,10 +33,11 @@ struct CommandSpec: Sendable {
 
     var help: String {
         var lines = ["\(summary)", "", "Usage: \(usageLine)"]
-        if !positionals.isEmpty {
+        if !positionals.isEmpty || rest != nil {
             lines.append("")
             lines.append("Arguments:")
             for p in positionals { lines.append("  " + p.name.padding(to: 22) + p.help) }
+            if let rest { lines.append("  " + (rest.name + "...").padding(to: 22) + rest.help) }
         }
         if !options.isEmpty || !flags.isEmpty {
             lines.append("")
@@ -136,7 +140,7 @@ extension CommandSpec {
             }
         }
         if parsed.wantsHelp { return parsed }
-        if parsed.positionals.count != positionals.count {
+        if parsed.positionals.count < positionals.count || (rest == nil && parsed.positionals.count > positionals.count) {
             let expected = positionals.map(\.name).joined(separator: " ")
             throw UsageError(message: parsed.positionals.count < positionals.count
                 ? "missing argument: expected \(expected.isEmpty ? "no arguments" : expected)"

@@ -17,7 +17,7 @@ enum GenerateCommand {
         discussion: "About 380 bytes per widget: --widgets 20000 gives a page of about 7 MB."
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         guard arguments.value("widgets") != nil else { throw UsageError(message: "--widgets N is required") }
         let options = PageGenerator.Options(
             widgets: try arguments.integer("widgets", default: 0, range: 0...10_000_000),

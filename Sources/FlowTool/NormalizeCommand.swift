@@ -1,5 +1,4 @@
 import FlowCore
-import FlowWidgets
 import FlowWorkloads
 
 /// `flow normalize FILE`: decode, then write the page back out.
@@ -18,13 +17,13 @@ enum NormalizeCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let path = arguments.positionals[0]
         let bytes = try readInput(path)
         let bareRoot = arguments.flag("bare-root")
         let decoded: DecodedPage
         do {
-            decoded = try PageDecoder(registry: FlowWidgets.registry, options: PageDecodingOptions(bareRoot: bareRoot)).decode(bytes)
+            decoded = try PageDecoder(registry: tool.registry, options: PageDecodingOptions(bareRoot: bareRoot)).decode(bytes)
         } catch {
             Terminal.err("\(path): the document failed as a whole: \(error)")
             return ExitCode.failure

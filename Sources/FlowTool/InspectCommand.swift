@@ -1,13 +1,12 @@
 import FlowCore
 import FlowJSON
-import FlowWidgets
 import FlowWorkloads
 
 /// `flow inspect FILE`: what the app will show, drop, and why.
 enum InspectCommand {
     static let spec = CommandSpec(
         name: "inspect",
-        summary: "Decode a page with the starter registry and show what survives and why the rest did not.",
+        summary: "Decode a page with the tool's widget types and show what survives and why the rest did not.",
         positionals: [("FILE", "The page document ('-' reads stdin).")],
         options: [.init(name: "format", valueName: "text|json", help: "Output format (default text).")],
         flags: [
@@ -21,14 +20,14 @@ enum InspectCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let format = try arguments.choice("format", of: ["text", "json"], default: "text")
         let path = arguments.positionals[0]
         let bytes = try readInput(path)
         let options = PageDecodingOptions(placeholders: arguments.flag("placeholders"), bareRoot: arguments.flag("bare-root"))
         let decoded: DecodedPage
         do {
-            decoded = try PageDecoder(registry: FlowWidgets.registry, options: options).decode(bytes)
+            decoded = try PageDecoder(registry: tool.registry, options: options).decode(bytes)
         } catch {
             if format == "json" {
                 Terminal.outBytes(error.json + [0x0A])

@@ -3,12 +3,14 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FlowWorkloads
 import Foundation
 
 /// What every fuzz entry point does: run the target's oracle on libFuzzer's input and trap
 /// (`abort`, which libFuzzer reports as a crash and saves the input of) when an invariant
 /// fails. Expected errors are the oracle's business; only its failures reach here.
+///
+/// Public in FlowWorkloads so that a host's own fuzz target (``FuzzTarget/host(name:registry:pages:)``)
+/// is the two entry points below and nothing else (README, "Your own pages and widget types").
 public enum FuzzHarness {
     /// `LLVMFuzzerTestOneInput`.
     public static func testOneInput(_ target: FuzzTarget, _ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt {

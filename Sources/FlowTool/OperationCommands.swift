@@ -1,13 +1,12 @@
 import FlowCore
 import FlowJSON
-import FlowWidgets
 import FlowWorkloads
 
 /// Decodes a page file for an operation, or reports why it failed as a whole.
-private func decodePage(_ path: String, format: String) throws -> DecodedPage? {
+private func decodePage(_ path: String, format: String, _ tool: ToolContext) throws -> DecodedPage? {
     let bytes = try readInput(path)
     do {
-        return try PageDecoder(registry: FlowWidgets.registry).decode(bytes)
+        return try PageDecoder(registry: tool.registry).decode(bytes)
     } catch {
         report(error, path: path, format: format)
         return nil
@@ -33,14 +32,14 @@ enum MergeCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let format = try arguments.choice("format", of: ["text", "json"], default: "text")
-        guard let decoded = try decodePage(arguments.positionals[0], format: format) else { return ExitCode.failure }
+        guard let decoded = try decodePage(arguments.positionals[0], format: format, tool) else { return ExitCode.failure }
         let next = try readInput(arguments.positionals[1])
         var page = decoded.page
         let nextDiagnostics: [Diagnostic]
         do {
-            nextDiagnostics = try PageDecoder(registry: FlowWidgets.registry).append(nextPage: next, to: &page)
+            nextDiagnostics = try PageDecoder(registry: tool.registry).append(nextPage: next, to: &page)
         } catch {
             report(error, path: arguments.positionals[1], format: format)
             return ExitCode.failure
@@ -68,11 +67,11 @@ enum MutateCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let format = try arguments.choice("format", of: ["text", "json"], default: "text")
-        guard let decoded = try decodePage(arguments.positionals[0], format: format) else { return ExitCode.failure }
+        guard let decoded = try decodePage(arguments.positionals[0], format: format, tool) else { return ExitCode.failure }
         let bytes = try readInput(arguments.positionals[1])
-        let decoder = PageDecoder(registry: FlowWidgets.registry)
+        let decoder = PageDecoder(registry: tool.registry)
         let response: MutationResponse
         do { response = try decoder.decodeMutations(bytes) } catch {
             report(error, path: arguments.positionals[1], format: format)
@@ -109,10 +108,10 @@ enum DiffCommand {
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let format = try arguments.choice("format", of: ["text", "json"], default: "text")
-        guard let old = try decodePage(arguments.positionals[0], format: format),
-              let new = try decodePage(arguments.positionals[1], format: format)
+        guard let old = try decodePage(arguments.positionals[0], format: format, tool),
+              let new = try decodePage(arguments.positionals[1], format: format, tool)
         else { return ExitCode.failure }
         let diff = PageDiff(old: old.page, new: new.page)
         if format == "json" { Terminal.outBytes(diff.json + [0x0A]) } else { Terminal.out(diff.text) }

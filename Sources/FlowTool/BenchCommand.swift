@@ -1,4 +1,5 @@
 import FlowBenchmarks
+import FlowCore
 import Foundation
 
 /// `flow bench`: the benchmark suite and the CI regression gate.
@@ -7,6 +8,7 @@ enum BenchCommand {
         name: "bench",
         summary: "Run the benchmark suite: wall time, throughput, allocations, instructions, peak memory, ratios.",
         positionals: [],
+        rest: ("PATH", "With --pages: a page document, or a folder of them (*.json, *.golden.json skipped)."),
         options: [
             .init(name: "filter", valueName: "REGEX", help: "Run only benchmarks whose name matches."),
             .init(name: "format", valueName: "text|json|markdown", help: "Report format on stdout (default text)."),
@@ -28,12 +30,21 @@ enum BenchCommand {
             .init(name: "gate-wall", help: "Let wall time gate too (noisy on shared machines)."),
             .init(name: "no-instructions", help: "Skip the callgrind instruction counts."),
             .init(name: "list", help: "List the benchmarks and exit."),
+            .init(name: "pages", help: "Benchmark your own page documents (PATH...) instead of the built-in suite."),
+            .init(name: "bare-root", help: "With --pages: the pages hold the page object itself at the root."),
+            .init(name: "placeholders", help: "With --pages: keep unknown and malformed widgets as placeholders."),
         ],
         discussion: """
             Each benchmark runs in a child process of its own (so its peak memory is its own),
             after a warm-up, repeated until a second has passed; where valgrind is installed it
             runs once more under callgrind for a deterministic instruction count. Progress goes
             to stderr, the report to stdout.
+
+            With --pages, each page document becomes pages.decode/<stem> (fast path, one
+            thread: gated), pages.decode.parallel/<stem>, pages.decode.reference/<stem> and
+            pages.normalize/<stem>, decoded through this tool's widget types; the built-in suite
+            does not run. A file that is not a page is reported and skipped; a folder with no
+            page, or no readable page at all, is an error.
 
             Tracking over time: --history FILE appends each run; flow bench trend FILE shows
             the series, the step changes and the drift (see flow bench trend --help).
@@ -43,14 +54,39 @@ enum BenchCommand {
             (including a debug build: flow bench measures release builds only).
 
             Profiling one workload:
-              swift run -c release flow bench --profile page.decode.fast/10k --seconds 20 &
+              swift run -c release flow-measure bench --profile page.decode.fast/10k --seconds 20 &
               perf record -g -p $! -- sleep 10
               valgrind --tool=callgrind --toggle-collect=flow_bench_measured \\
-                .build/release/flow bench --profile page.decode.fast/1k --seconds 5
+                .build/release/flow-measure bench --profile page.decode.fast/1k --seconds 5
             """
     )
 
-    static func run(_ arguments: ParsedArguments) throws -> Int32 {
+    /// The `--pages` suite, or nil for the built-in one.
+    private static func pagesSuite(_ arguments: ParsedArguments, _ tool: ToolContext, worker: Bool) throws -> (PageSet, [Benchmark])? {
+        guard arguments.flag("pages") else {
+            guard arguments.positionals.isEmpty else {
+                throw UsageError(message: "bench takes PATH arguments only with --pages, got \(arguments.positionals.joined(separator: " "))")
+            }
+            if arguments.flag("bare-root") || arguments.flag("placeholders") {
+                throw UsageError(message: "--bare-root and --placeholders apply to --pages only")
+            }
+            return nil
+        }
+        guard !arguments.positionals.isEmpty else {
+            throw UsageError(message: "--pages expects one or more page files or folders (PATH...), got none")
+        }
+        let options = PageDecodingOptions(placeholders: arguments.flag("placeholders"), bareRoot: arguments.flag("bare-root"))
+        // A worker is given the pages its parent checked: no need to decode each again.
+        let set = try PageSet.resolve(arguments.positionals, registry: tool.registry, options: options, check: !worker)
+        if !worker {
+            for skipped in set.skipped { Terminal.err("flow bench: skipping \(skipped)") }
+        }
+        return (set, PagesSuite.benchmarks(set, registry: tool.registry))
+    }
+
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
+        let pages = try pagesSuite(arguments, tool, worker: arguments.value("worker") != nil)
+        let suite = pages?.1 ?? Suites.all
         if let worker = arguments.value("worker") {
             var settings = Worker.Settings()
             if let t = arguments.value("min-time") {
@@ -60,7 +96,7 @@ enum BenchCommand {
             if arguments.value("instruction-calls") != nil {
                 settings.instructionCalls = try arguments.integer("instruction-calls", default: 1, range: 1...1000)
             }
-            Terminal.out(try Worker.run(name: worker, settings: settings))
+            Terminal.out(try Worker.run(name: worker, settings: settings, suite: suite))
             return ExitCode.success
         }
 
@@ -68,6 +104,10 @@ enum BenchCommand {
         options.quick = arguments.flag("quick")
         options.filter = arguments.value("filter")
         options.instructions = !arguments.flag("no-instructions")
+        if let (set, benchmarks) = pages {
+            options.suite = benchmarks
+            options.workerArguments = set.workerArguments
+        }
         let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
         let thresholds = try GateThresholds(arguments)
         if arguments.value("label") != nil && arguments.value("history") == nil {
@@ -83,12 +123,12 @@ enum BenchCommand {
         }
 
         #if DEBUG
-        Terminal.err("flow bench: this is a debug build, and its figures would mean nothing. Run: swift run -c release flow bench")
+        Terminal.err("flow bench: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow bench")
         return ExitCode.failure
         #else
         if let name = arguments.value("profile") {
             let seconds = try arguments.double("seconds", default: 10, range: 0.1...86_400)
-            let (iterations, elapsed) = try Profiler.loop(name: name, seconds: seconds) { Terminal.err($0) }
+            let (iterations, elapsed) = try Profiler.loop(name: name, seconds: seconds, suite: suite) { Terminal.err($0) }
             Terminal.err(String(format: "%@: %d calls in %.1f s (%.3f ms each)", name, iterations, elapsed, elapsed / Double(iterations) * 1000))
             return ExitCode.success
         }

@@ -1,0 +1,75 @@
+import FlowBenchmarks
+import FlowCore
+import Foundation
+
+/// `flow profile FILE`: where one page's decode goes.
+enum ProfileCommand {
+    static let spec = CommandSpec(
+        name: "profile",
+        summary: "Where one page's decode goes: stages, widget types, heaviest widgets (flow-profile/1).",
+        positionals: [("FILE", "The page document.")],
+        options: [
+            .init(name: "format", valueName: "text|json", help: "Output format (default text)."),
+            .init(name: "chart", valueName: "FILE.svg", help: "Also write the profile as an SVG chart."),
+            .init(name: "instructions-of", valueName: "PART", help: "(internal) run one measured part once, for callgrind."),
+        ],
+        flags: [
+            .init(name: "bare-root", help: "The page object itself is at the root."),
+            .init(name: "no-instructions", help: "Skip the callgrind instruction counts."),
+        ],
+        discussion: """
+            The decode on one thread, split into stages: scan (bytes to the JSON index), envelope
+            (page, sections and widget shells: ids, layout, actions, raw data), content models
+            (each widget's registered type decoded from its data) and identity (every id
+            claimed, duplicates renamed); encode (writing the page back) is shown apart. Each
+            stage is its own median over repeated runs, so their sum and the measured total
+            differ by noise: the difference is printed. Per widget type: how many the page keeps,
+            the time and allocations its content decoding adds, and the input bytes of its
+            widgets. The heaviest widgets are timed one by one.
+            Allocations need the allocation counter (flow hands profile over to flow-measure);
+            instructions need valgrind, and are skipped with --no-instructions.
+
+            Exit status: 0 profiled; 1 the document failed as a whole, or a debug build (profile
+            measures release builds only); 64 usage; 66 FILE unreadable.
+            """
+    )
+
+    static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
+        let format = try arguments.choice("format", of: ["text", "json"], default: "text")
+        let path = arguments.positionals[0]
+        let bytes = try readInput(path)
+        let options = PageDecodingOptions(bareRoot: arguments.flag("bare-root"))
+        let profiler: PageProfiler
+        do {
+            profiler = try PageProfiler(bytes: bytes, registry: tool.registry, options: options)
+        } catch {
+            Terminal.err("\(path): the document failed as a whole: \(error)")
+            return ExitCode.failure
+        }
+        if let part = arguments.value("instructions-of") {
+            guard let part = PageProfiler.Part(rawValue: part) else {
+                throw UsageError(message: "--instructions-of expects one of \(PageProfiler.Part.allCases.map(\.rawValue).joined(separator: ", ")), got '\(part)'")
+            }
+            profiler.runOnceMeasured(part)
+            return ExitCode.success
+        }
+        #if DEBUG
+        Terminal.err("flow profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow profile FILE")
+        return ExitCode.failure
+        #else
+        var settings = PageProfiler.Settings()
+        if !arguments.flag("no-instructions") {
+            settings.instructions = { part in
+                try Callgrind.find().map { try $0.instructions(of: [MeasuringHandOver.selfPath, "profile", path, "--instructions-of", part.rawValue] + (options.bareRoot ? ["--bare-root"] : [])) }
+            }
+        }
+        let profile = try profiler.profile(settings) { Terminal.err($0) }
+        if format == "json" { Terminal.outBytes(profile.json + [0x0A]) } else { Terminal.out(profile.text(title: path)) }
+        if let chart = arguments.value("chart") {
+            try Data(profile.svg(title: path).utf8).write(to: URL(fileURLWithPath: chart))
+            Terminal.err("flow profile: chart written to \(chart)")
+        }
+        return ExitCode.success
+        #endif
+    }
+}

@@ -1,0 +1,127 @@
+import Foundation
+import Testing
+import FlowCore
+import FlowWidgets
+import FlowWorkloads
+
+/// The oracles run a host's own widget types when given its registry: its decoders go
+/// through fast/reference agreement, the normalize fixed point, identity, merge and diff,
+/// mutations and the one-bad-widget check on its own pages.
+@Suite struct HostRegistryOracleTests {
+    /// A host's content type, as a team would write it: plain Decodable.
+    struct PriceTag: Decodable, Equatable, Sendable {
+        let amount: Double
+        let currency: String
+        let label: String?
+    }
+
+    /// A host type whose fast path is wrong: it adds a cent the reference path does not.
+    struct SkewedPrice: FlowDecodable, Equatable {
+        var amount: Double
+
+        init<R: ValueReader>(from reader: R) throws {
+            guard let amount = reader.object()?.value(forKey: "amount")?.double() else {
+                throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "expected an amount"))
+            }
+            self.amount = amount
+        }
+
+        init(tape reader: TapeReader) throws {
+            try self.init(from: reader)
+            amount += 0.01
+        }
+    }
+
+    static let registry: WidgetRegistry = {
+        var r = FlowWidgets.registry
+        r.register(PriceTag.self, as: "price_tag")
+        return r
+    }()
+
+    static let skewed: WidgetRegistry = {
+        var r = FlowWidgets.registry
+        r.register(SkewedPrice.self, as: "price_tag")
+        return r
+    }()
+
+    static let pageText = #"""
+        {"page": {"id": "shop", "sections": [
+          {"id": "deals", "widgets": [
+            {"type": "title_block", "id": "t", "data": {"title": {"text": "Deals"}}},
+            {"type": "price_tag", "id": "p1", "data": {"amount": 12.5, "currency": "EUR", "label": "today"}},
+            {"type": "price_tag", "id": "p1", "data": {"amount": 3, "currency": "EUR"}}
+          ]},
+          {"id": "more", "widgets": [
+            {"type": "price_tag", "data": {"amount": 99.99, "currency": "USD"}},
+            {"type": "price_tag", "id": "bad", "data": {"amount": "free", "currency": "USD"}}
+          ]}
+        ]}}
+        """#
+    static let page = Array(pageText.utf8)
+
+    @Test func hostTypesDecodeOnlyThroughTheHostRegistry() throws {
+        let starter = try PageDecoder(registry: Oracles.registry).decode(Self.page)
+        #expect(starter.page.widgetCount == 1, "the starter registry drops every price_tag as unknown_type")
+        let host = try PageDecoder(registry: Self.registry).decode(Self.page)
+        #expect(host.page.allWidgets.filter { $0.type == "price_tag" }.count == 3, "the malformed one dropped, three kept")
+        #expect(host.page.allWidgets.compactMap { $0.model(as: PriceTag.self) }.map(\.amount) == [12.5, 3, 99.99])
+    }
+
+    @Test func pageOraclePassesAHostTypeThatAgrees() {
+        #expect(Oracles.page(Self.page, registry: Self.registry) == [])
+        #expect(Oracles.page(Self.page, options: PageDecodingOptions(placeholders: true), registry: Self.registry) == [])
+    }
+
+    @Test func pageOracleCatchesAHostTypeWhosePathsDisagree() {
+        let failures = Oracles.page(Self.page, registry: Self.skewed)
+        #expect(failures.contains("pages differ between the fast and the reference path"), "\(failures)")
+        // The default registry never runs the host's decoder, so it cannot see the bug.
+        #expect(Oracles.page(Self.page) == [])
+    }
+
+    @Test func mergeDiffAndMutationOraclesTakeTheRegistry() {
+        let next = Array(#"{"page": {"sections": [{"widgets": [{"type": "price_tag", "id": "p1", "data": {"amount": 1, "currency": "EUR"}}]}]}}"#.utf8)
+        #expect(Oracles.mergeDiff(Self.page, next, registry: Self.registry) == [])
+        let response = Array(#"{"mutations": [{"kind": "replace_widget", "id": "p1", "widget": {"type": "price_tag", "id": "p1", "data": {"amount": 2, "currency": "EUR"}}}]}"#.utf8)
+        #expect(Oracles.mutation(page: Self.page, response: response, registry: Self.registry) == [])
+    }
+
+    @Test func oneBadWidgetRunsOnTheHostsPagesAndTypes() {
+        let base = OneBadWidget.basePage(source: "shop.json", text: Self.pageText)
+        #expect(base.slots.count > 10, "every widget, field and missing envelope member is a slot")
+        // Every slot holding what it holds now, and a few hostile replacements.
+        let replacements = ["null", "{}", #"{"type":"price_tag","data":{"amount":-1,"currency":""}}"#, #""price_tag""#, "[1,2]"]
+        for slot in 0..<base.slots.count {
+            for text in [base.current(base.slots[slot]).map { String(decoding: $0, as: UTF8.self) } ?? "1"] + replacements {
+                let input = OneBadWidget.Input(page: 0, slot: slot, alsoPageOracle: slot % 3 == 0, replacement: Array(text.utf8))
+                let failures = Oracles.oneBadWidget(input.bytes, pages: [base], registry: Self.registry)
+                #expect(failures.isEmpty, "slot \(slot) with \(text): \(failures)")
+            }
+        }
+    }
+
+    @Test func oneBadWidgetRefusesARegistryWithoutTheMarkerType() {
+        var bare = WidgetRegistry()
+        bare.register(PriceTag.self, as: "price_tag")
+        let base = OneBadWidget.basePage(source: "shop.json", text: Self.pageText)
+        let input = OneBadWidget.Input(page: 0, slot: 0, replacement: Array("null".utf8))
+        let failures = Oracles.oneBadWidget(input.bytes, pages: [base], registry: bare)
+        #expect(failures.count == 1 && failures[0].contains("no separator type"), "\(failures)")
+    }
+
+    @Test func theHostFuzzTargetsSeedsPassAndItsInputsReachEveryCheck() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("host-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        try Data(Self.page).write(to: dir.appendingPathComponent("shop.json"))
+        try Data(Self.page).write(to: dir.appendingPathComponent("shop.golden.json"))
+        let pages = OneBadWidget.basePages(folder: dir.path)
+        #expect(pages.count == 1)
+        let target = FuzzTarget.host(name: "price-tag", registry: Self.registry, pages: pages)
+        let seeds = target.seeds()
+        #expect(seeds.count > 2 + pages[0].slots.count - 1)
+        for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
+        // The skewed decoder is caught on a captured page as it is, and through a splice.
+        let skewed = FuzzTarget.host(name: "skewed", registry: Self.skewed, pages: pages)
+        #expect(!skewed.check(Self.page).isEmpty)
+    }
+}
