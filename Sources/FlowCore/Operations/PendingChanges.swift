@@ -21,32 +21,48 @@ struct PendingChanges {
         case section(ordinal: Int)
     }
 
+    /// The marked slots of one list: a short list of slots while there are a few (a
+    /// response that removes one widget pays for no list-sized table), a table of the list's
+    /// size past that.
     private struct Marks {
-        var removed: [Bool]
+        var few: [Int] = []
+        var removed: [Bool]?
         var count = 0
+        let slots: Int
         /// Prefix counts of `removed` (1-based Fenwick tree), once a position is asked for.
         var tree: [Int32]?
 
-        init(slots: Int) { removed = Array(repeating: false, count: slots) }
+        static let fewLimit = 8
+
+        init(slots: Int) { self.slots = slots }
+
+        func isRemoved(_ slot: Int) -> Bool { removed?[slot] ?? few.contains(slot) }
 
         mutating func mark(_ slot: Int) {
-            precondition(!removed[slot], "slot \(slot) is removed twice")
-            removed[slot] = true
+            precondition(!isRemoved(slot), "slot \(slot) is removed twice")
             count += 1
+            if removed == nil {
+                guard count > Self.fewLimit else { return few.append(slot) }
+                removed = Array(repeating: false, count: slots)
+                for s in few { removed![s] = true }
+                few = []
+            }
+            removed![slot] = true
             guard tree != nil else { return }
             var i = slot + 1
-            while i <= removed.count {
+            while i <= slots {
                 tree![i] += 1
                 i += i & -i
             }
         }
 
         mutating func removedBefore(_ slot: Int) -> Int {
+            guard let removed else { return few.reduce(0) { $0 + ($1 < slot ? 1 : 0) } }
             if tree == nil {
-                var t = [Int32](repeating: 0, count: removed.count + 1)
+                var t = [Int32](repeating: 0, count: slots + 1)
                 for (i, r) in removed.enumerated() where r {
                     var j = i + 1
-                    while j <= removed.count {
+                    while j <= slots {
                         t[j] += 1
                         j += j & -j
                     }
@@ -60,6 +76,20 @@ struct PendingChanges {
                 i -= i & -i
             }
             return sum
+        }
+
+        /// Takes the marked widgets out of `widgets`: a few one by one, many in one pass.
+        func compact(_ widgets: inout [Widget]) {
+            guard let removed else {
+                for slot in few.sorted(by: >) { widgets.remove(at: slot) }
+                return
+            }
+            var kept = 0
+            for i in widgets.indices where !removed[i] {
+                if kept != i { widgets.swapAt(kept, i) }
+                kept += 1
+            }
+            widgets.removeLast(widgets.count - kept)
         }
     }
 
@@ -90,7 +120,7 @@ struct PendingChanges {
         lists[list, default: Marks(slots: slots)].mark(slot)
     }
 
-    func isRemoved(_ list: List, slot: Int) -> Bool { lists[list]?.removed[slot] ?? false }
+    func isRemoved(_ list: List, slot: Int) -> Bool { lists[list]?.isRemoved(slot) ?? false }
 
     /// The position the widget in `slot` will have once `list` is compacted.
     mutating func position(in list: List, slot: Int) -> Int {
@@ -112,18 +142,10 @@ struct PendingChanges {
         page.identity.index = nil  // keep the dictionary uniquely owned while it changes
         defer { page.identity.index = index }
         for (list, marks) in lists {
-            func compacted(_ widgets: inout [Widget]) {
-                var kept = 0
-                for i in widgets.indices where !marks.removed[i] {
-                    if kept != i { widgets.swapAt(kept, i) }
-                    kept += 1
-                }
-                widgets.removeLast(widgets.count - kept)
-            }
             switch list {
-            case .header: compacted(&page.header!.widgets)
-            case .footer: compacted(&page.footer!.widgets)
-            case .section(let ordinal): compacted(&page.sections[index.sectionIndex(ordinal)].widgets)
+            case .header: marks.compact(&page.header!.widgets)
+            case .footer: marks.compact(&page.footer!.widgets)
+            case .section(let ordinal): marks.compact(&page.sections[index.sectionIndex(ordinal)].widgets)
             }
             index.settle(list, removed: marks.count, in: page)
         }
