@@ -451,7 +451,7 @@ enum PageSchema {
                 failures.append((event, describe(error)))
             }
         }
-        let actions = WidgetActions(uniqueEvents: events)
+        let actions = WidgetActions(uniqueEvents: &events)
         guard !failures.isEmpty else { return actions }
         for failure in failures.sorted(by: { $0.event < $1.event }) {
             ctx.record(.invalidField, at: .key(failure.event), type: type, failure.message)

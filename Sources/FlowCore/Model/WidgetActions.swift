@@ -50,13 +50,14 @@ public struct WidgetActions: Sendable, Equatable, Sequence, ExpressibleByDiction
     /// Whether the widget has an action for `event`.
     func contains(_ event: String) -> Bool { position(of: event).found }
 
-    /// Events whose names are distinct, in any order: sorted once (most widgets send one
-    /// or two events, in order, and pay only the check).
-    init(uniqueEvents: [Event]) {
-        events = uniqueEvents
+    /// Events whose names are distinct, in any order: sorted in place once (most widgets
+    /// send one or two events, in order, and pay only the check). In place, on the caller's
+    /// array, so that the sort never copies a buffer the caller still holds.
+    init(uniqueEvents events: inout [Event]) {
         if !events.isEmpty && zip(events, events.dropFirst()).contains(where: { !($0.name < $1.name) }) {
             events.sort { $0.name < $1.name }
         }
+        self.events = events
     }
 
     public func makeIterator() -> IndexingIterator<[Event]> { events.makeIterator() }
