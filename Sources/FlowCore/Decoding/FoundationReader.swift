@@ -129,8 +129,9 @@ public struct FoundationObject: ObjectReader {
             }
             return
         }
-        var seen = FirstOccurrences(expected: place.childCount)
-        for (key, member) in place.members() where seen.insert(key) {
+        // Keys compare as strings do (canonical equivalence), like Foundation's keyed containers.
+        var seen = Set<String>()
+        for (key, member) in place.members() where seen.insert(key).inserted {
             guard let d = try? container.superDecoder(forKey: AnyCodingKey(key)) else { continue }
             try body(key, FoundationReader(decoder: d, context: context, place: member))
         }

@@ -438,15 +438,18 @@ enum PageSchema {
         events.reserveCapacity(o.memberCount)
         // A widget sends one or two events: the names kept so far are the record of what
         // was seen (nothing to allocate). Past a few members, a set.
-        var seen = o.memberCount > FirstOccurrences.linearLimit ? FirstOccurrences(expected: o.memberCount) : nil
+        var seen: Set<String>? = o.memberCount > 8 ? Set(minimumCapacity: o.memberCount) : nil
         var absent: [String] = []  // events sent as null: present for the first-occurrence rule
         o.forEachMember { event, v in
             if seen != nil {
-                guard seen!.insert(event) else { return }
+                guard seen!.insert(event).inserted else { return }
             } else {
                 guard !events.contains(where: { $0.name == event }), !failures.contains(where: { $0.event == event }), !absent.contains(event) else { return }
             }
-            guard !v.isNull else { return absent.append(event) }
+            guard !v.isNull else {
+                if seen == nil { absent.append(event) }
+                return
+            }
             do { events.append(WidgetActions.Event(name: event, action: try v.read(ActionData.self))) } catch {
                 failures.append((event, describe(error)))
             }
