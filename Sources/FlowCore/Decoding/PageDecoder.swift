@@ -52,10 +52,15 @@ public struct PageDecoder: Sendable {
     /// - Complexity: O(n) in the document's size, whatever its ids (a page whose widgets
     ///   all send the same id included).
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
+        try decode(scanning: { options throws(JSONSyntaxError) in try JSONDocument(bytes: bytes, options: options) })
+    }
+
+    /// Scans the document `scan` builds with the decoder's limits and threads, then decodes it.
+    func decode(scanning scan: (JSONScanOptions) throws(JSONSyntaxError) -> JSONDocument) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
         var scanOptions = options.limits
         scanOptions.threads = options.threads
-        do { document = try JSONDocument(bytes: bytes, options: scanOptions) } catch {
+        do { document = try scan(scanOptions) } catch {
             throw PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
         }
         return try decode(document)

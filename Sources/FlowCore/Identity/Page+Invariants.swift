@@ -50,12 +50,4 @@ extension Page {
     mutating func ensureIndex() {
         if identity.index == nil { identity.index = LocationIndex(self) }
     }
-
-    /// Where the widget with `id` is, if it is on the page.
-    ///
-    /// - Complexity: O(1) once the index exists (O(widgets) to build it the first time).
-    public mutating func location(of id: String) -> WidgetLocation? {
-        ensureIndex()
-        return identity.index?.resolve(id, in: self)
-    }
 }

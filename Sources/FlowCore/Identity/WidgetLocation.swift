@@ -1,7 +1,10 @@
-/// Where a widget lives on a page, as the id index records it.
+/// Where a widget lives on a page: a list (header, a section's header or body, footer) and
+/// its place in it.
 ///
-/// Sections are named by an ordinal that never changes while the section is on the page
-/// (its index is `ordinal - sectionOrdinalBase`), so prepending sections costs nothing here.
+/// In what ``Page/location(of:)`` returns, `section` is an index into ``Page/sections``.
+/// Inside the id index it is an ordinal that never changes while the section is on the
+/// page (its index is `ordinal - sectionOrdinalBase`), so prepending sections rewrites no
+/// entry.
 public enum WidgetLocation: Hashable, Sendable {
     case header(index: Int)
     case sectionHeader(section: Int)
