@@ -46,10 +46,14 @@ public enum HistoryFile {
             throw BenchError("cannot read history \(path): no such file")
         }
         guard !isDirectory.boolValue else { throw BenchError("cannot read history \(path): it is a directory") }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw BenchError("cannot read history \(path): permission denied or unreadable")
+        // Not `FileManager.contents(atPath:)`, which answers nil for an empty file too: an
+        // empty history is readable and holds no run.
+        guard FileManager.default.isReadableFile(atPath: path) else { throw BenchError("cannot read history \(path): permission denied") }
+        do {
+            return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+        } catch {
+            throw BenchError("cannot read history \(path): \(error.localizedDescription)")
         }
-        return [UInt8](data)
     }
 
     /// Appends one run, creating the file (and its folder) when missing. Returns the

@@ -13,6 +13,40 @@ public struct PageSet: Sendable {
         public let stem: String
         public let path: String
         public let bytes: Int
+        /// Widgets of this page the registry has no type for (`unknown_type`), by type: they
+        /// decode to nothing (or a placeholder), so the figures leave their cost out. Empty
+        /// when the page was not checked.
+        public var unknownTypes: [UnknownType] = []
+
+        public init(stem: String, path: String, bytes: Int, unknownTypes: [UnknownType] = []) {
+            self.stem = stem
+            self.path = path
+            self.bytes = bytes
+            self.unknownTypes = unknownTypes
+        }
+
+        /// How many widgets of the page are of a type the registry lacks.
+        public var unknownWidgets: Int { unknownTypes.reduce(0) { $0 + $1.widgets } }
+    }
+
+    /// A widget type a page uses and the registry lacks, with how many widgets use it.
+    public struct UnknownType: Sendable, Equatable {
+        public let type: String
+        public let widgets: Int
+    }
+
+    /// One line per page that loses widgets as unknown types: how many, which types, and
+    /// what to run instead. Empty when every widget's type is registered.
+    public var unknownTypeWarnings: [String] {
+        pages.filter { !$0.unknownTypes.isEmpty }.map { page in
+            let types = page.unknownTypes.prefix(8).map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", ")
+            let more = page.unknownTypes.count > 8 ? " and \(page.unknownTypes.count - 8) more types" : ""
+            return """
+                \(page.path): \(page.unknownWidgets) widget\(page.unknownWidgets == 1 ? "" : "s") of types this tool does not \
+                register (\(types)\(more)) decode to nothing, so the figures leave their cost out; run the benchmark \
+                with the host's own tool, built with FlowTool.main(registry:) and those types
+                """
+        }
     }
 
     /// A file named or found that is not benchmarked, and why.
@@ -62,9 +96,11 @@ public struct PageSet: Sendable {
                 skipped.append(Skipped(path: file, reason: "cannot be read"))
                 continue
             }
+            var unknownTypes: [UnknownType] = []
             if check {
                 do {
-                    _ = try PageDecoder(registry: registry, options: options).decode([UInt8](data))
+                    let decoded = try PageDecoder(registry: registry, options: options).decode([UInt8](data))
+                    unknownTypes = Self.unknownTypes(decoded.diagnostics)
                 } catch {
                     skipped.append(Skipped(path: file, reason: "not a page document (\(error))"))
                     continue
@@ -74,13 +110,22 @@ public struct PageSet: Sendable {
             let stem = base.isEmpty ? "page" : base
             stems[stem, default: 0] += 1
             let n = stems[stem]!
-            kept.append(Page(stem: n == 1 ? stem : "\(stem)-\(n)", path: file, bytes: data.count))
+            kept.append(Page(stem: n == 1 ? stem : "\(stem)-\(n)", path: file, bytes: data.count, unknownTypes: unknownTypes))
         }
         guard !kept.isEmpty else {
             let why = skipped.isEmpty ? "" : ": " + skipped.map(\.description).joined(separator: "; ")
             throw BenchError("no readable page document among \(paths.joined(separator: " "))\(why)")
         }
         return PageSet(pages: kept, skipped: skipped, options: options)
+    }
+
+    /// The `unknown_type` diagnostics of a decode, counted by type: most widgets first, then
+    /// by name.
+    static func unknownTypes(_ diagnostics: [Diagnostic]) -> [UnknownType] {
+        var counts: [String: Int] = [:]
+        for d in diagnostics where d.kind == .unknownType { counts[d.type ?? "", default: 0] += 1 }
+        return counts.map { UnknownType(type: $0.key, widgets: $0.value) }
+            .sorted { ($0.widgets, $1.type) > ($1.widgets, $0.type) }
     }
 
     /// The command-line words that name this set again, for the worker processes (which

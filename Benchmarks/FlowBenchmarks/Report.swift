@@ -13,6 +13,8 @@ public struct Report: Sendable {
     /// False with --no-instructions.
     public var instructionsAsked = true
     public var comparison: BaselineComparison?
+    /// With `--pages`: the pages measured, each with the widgets its registry lacks a type for.
+    public var pages: [PageSet.Page]?
 
     // MARK: Text
 
@@ -57,6 +59,16 @@ public struct Report: Sendable {
                 lines.append("  " + Format.pad(r.name, 34) + String(format: "+%@ for %@ of input: %.2fx the input (%.2fx counting the input)",
                                                                      Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
             }
+        }
+        let lossy = (pages ?? []).filter { !$0.unknownTypes.isEmpty }
+        if !lossy.isEmpty {
+            lines.append("")
+            lines.append("UNKNOWN TYPES: widgets this tool has no type for decode to nothing, and their cost is not measured:")
+            for page in lossy {
+                lines.append("  " + Format.pad(page.stem, 34) + "\(page.unknownWidgets) widgets: "
+                    + page.unknownTypes.map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", "))
+            }
+            lines.append("  Run the benchmark with the host's own tool (FlowTool.main(registry:) with those types).")
         }
         if !missing.isEmpty {
             lines.append("")
@@ -119,6 +131,14 @@ public struct Report: Sendable {
                      "points": .array(s.points.map { .object(["widgets": Self.number(Double($0.widgets)), "median_ns": Self.number($0.median)]) })])
         }))
         members.append("missing", .array(missing.map { .string($0) }))
+        if let pages {
+            members.append("pages", .array(pages.map { page in
+                var types = JSONObject()
+                for t in page.unknownTypes { types.append(t.type, Self.number(Double(t.widgets))) }
+                return .object(["name": .string(page.stem), "path": .string(page.path), "bytes": Self.number(Double(page.bytes)),
+                                "unknown_widgets": Self.number(Double(page.unknownWidgets)), "unknown_types": .object(types)])
+            }))
+        }
         members.append("comparison", comparison?.json ?? .null)
         return JSONWriter.encode(.object(members))
     }

@@ -79,7 +79,8 @@ enum BenchCommand {
         // A worker is given the pages its parent checked: no need to decode each again.
         let set = try PageSet.resolve(arguments.positionals, registry: tool.registry, options: options, check: !worker)
         if !worker {
-            for skipped in set.skipped { Terminal.err("flow bench: skipping \(skipped)") }
+            for skipped in set.skipped { Terminal.err("\(tool.name) bench: skipping \(skipped)") }
+            for warning in set.unknownTypeWarnings { Terminal.err("\(tool.name) bench: warning: \(warning)") }
         }
         return (set, PagesSuite.benchmarks(set, registry: tool.registry))
     }
@@ -123,7 +124,7 @@ enum BenchCommand {
         }
 
         #if DEBUG
-        Terminal.err("flow bench: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow bench")
+        Terminal.err("\(tool.name) bench: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/\(tool.name) bench")
         return ExitCode.failure
         #else
         if let name = arguments.value("profile") {
@@ -137,6 +138,7 @@ enum BenchCommand {
         if let path = arguments.value("baseline") { baseline = try Baseline(bytes: try readInput(path)) } else { baseline = nil }
 
         var report = try Runner(options: options).run()
+        report.pages = pages?.0.pages
         if let baseline {
             report.comparison = baseline.compare(report, thresholds: thresholds, gateWall: arguments.flag("gate-wall"))
         }
@@ -147,20 +149,20 @@ enum BenchCommand {
         }
         if let path = arguments.value("save-baseline") {
             try Data(Baseline(report).json()).write(to: URL(fileURLWithPath: path))
-            Terminal.err("flow bench: baseline written to \(path)")
+            Terminal.err("\(tool.name) bench: baseline written to \(path)")
         }
         if let path = arguments.value("chart") {
             try Data(Chart.svg(report).utf8).write(to: URL(fileURLWithPath: path))
-            Terminal.err("flow bench: chart written to \(path)")
+            Terminal.err("\(tool.name) bench: chart written to \(path)")
         }
         if let path = arguments.value("history") {
-            try appendHistory(report, to: path, label: arguments.value("label"))
+            try appendHistory(report, to: path, label: arguments.value("label"), tool)
         }
         // A hostile shape whose counted cost grows faster than linearly fails the run like a
         // regression: the promise of SPEC §8 is part of the gate.
         let superlinear = report.scaling.filter(\.breaksLinearTime)
         for s in superlinear {
-            Terminal.err(String(format: "flow bench: %@ grows faster than linearly: exponent %.2f by instructions (limit %.2f)", s.group, s.exponent, Scaling.limit))
+            Terminal.err(String(format: "\(tool.name) bench: %@ grows faster than linearly: exponent %.2f by instructions (limit %.2f)", s.group, s.exponent, Scaling.limit))
         }
         return report.comparison?.failed == true || !superlinear.isEmpty ? ExitCode.regression : ExitCode.success
         #endif

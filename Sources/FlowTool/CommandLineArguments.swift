@@ -22,8 +22,8 @@ struct CommandSpec: Sendable {
     var flags: [Flag] = []
     var discussion: String = ""
 
-    var usageLine: String {
-        var parts = ["flow", name]
+    func usageLine(tool: String) -> String {
+        var parts = [tool, name]
         parts += positionals.map { $0.name }
         if let rest { parts.append("[\(rest.name)...]") }
         parts += options.map { "[--\($0.name) \($0.valueName)]" }
@@ -31,8 +31,8 @@ struct CommandSpec: Sendable {
         return parts.joined(separator: " ")
     }
 
-    var help: String {
-        var lines = ["\(summary)", "", "Usage: \(usageLine)"]
+    func help(tool: String) -> String {
+        var lines = ["\(summary)", "", "Usage: \(usageLine(tool: tool))"]
         if !positionals.isEmpty || rest != nil {
             lines.append("")
             lines.append("Arguments:")

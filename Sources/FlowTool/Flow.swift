@@ -30,38 +30,38 @@ let nestedCommands: [Subcommand] = [
     Subcommand(spec: TrendCommand.spec, run: TrendCommand.run),
 ]
 
-func generalHelp() -> String {
+func generalHelp(tool: String) -> String {
     var lines = [
-        "flow: the flow-core tool for server-driven-UI pages.",
+        "\(tool): the flow-core tool for server-driven-UI pages.",
         "",
-        "Usage: flow COMMAND [ARGUMENTS] [OPTIONS]",
+        "Usage: \(tool) COMMAND [ARGUMENTS] [OPTIONS]",
         "",
         "Commands:",
     ]
     for c in commands { lines.append("  " + c.spec.name.padding(to: 12) + c.spec.summary) }
     lines.append("")
-    lines.append("Run 'flow COMMAND --help' for a command's arguments and options.")
+    lines.append("Run '\(tool) COMMAND --help' for a command's arguments and options.")
     return lines.joined(separator: "\n")
 }
 
 func runCommandLine(_ arguments: [String], _ tool: ToolContext) -> Int32 {
     var arguments = arguments
     guard var name = arguments.first else {
-        Terminal.err(generalHelp())
+        Terminal.err(generalHelp(tool: tool.name))
         return ExitCode.usage
     }
     arguments.removeFirst()
     if name == "--help" || name == "-h" || name == "help" {
         let topic = arguments.prefix(2).joined(separator: " ")
         if let c = nestedCommands.first(where: { $0.spec.name == topic }) ?? commands.first(where: { $0.spec.name == arguments.first }) {
-            Terminal.out(c.spec.help)
+            Terminal.out(c.spec.help(tool: tool.name))
         } else {
-            Terminal.out(generalHelp())
+            Terminal.out(generalHelp(tool: tool.name))
         }
         return ExitCode.success
     }
     guard var command = commands.first(where: { $0.spec.name == name }) else {
-        Terminal.err("flow: unknown command '\(name)'. Commands: \(commands.map(\.spec.name).joined(separator: ", ")).")
+        Terminal.err("\(tool.name): unknown command '\(name)'. Commands: \(commands.map(\.spec.name).joined(separator: ", ")).")
         return ExitCode.usage
     }
     if let word = arguments.first, let nested = nestedCommands.first(where: { $0.spec.name == "\(name) \(word)" }) {
@@ -72,20 +72,20 @@ func runCommandLine(_ arguments: [String], _ tool: ToolContext) -> Int32 {
     do {
         let parsed = try command.spec.parse(arguments)
         if parsed.wantsHelp {
-            Terminal.out(command.spec.help)
+            Terminal.out(command.spec.help(tool: tool.name))
             return ExitCode.success
         }
         if let handedOver = try MeasuringHandOver.run(command: name, arguments: arguments, tool) { return handedOver }
         return try command.run(parsed, tool)
     } catch let error as UsageError {
-        Terminal.err("flow \(name): \(error.message)")
-        Terminal.err("Usage: \(command.spec.usageLine)   (see 'flow \(name) --help')")
+        Terminal.err("\(tool.name) \(name): \(error.message)")
+        Terminal.err("Usage: \(command.spec.usageLine(tool: tool.name))   (see '\(tool.name) \(name) --help')")
         return ExitCode.usage
     } catch let error as InputError {
-        Terminal.err("flow \(name): \(error)")
+        Terminal.err("\(tool.name) \(name): \(error)")
         return ExitCode.noInput
     } catch {
-        Terminal.err("flow \(name): \(error)")
+        Terminal.err("\(tool.name) \(name): \(error)")
         return ExitCode.failure
     }
 }
@@ -110,12 +110,24 @@ func runCommandLine(_ arguments: [String], _ tool: ToolContext) -> Int32 {
 /// `flow-measure`), so its other commands run on the plain allocator.
 public enum FlowTool {
     /// Runs the command line of this process and exits with its status.
+    /// The tool calls itself by its executable's name in help and messages.
     public static func main(registry: WidgetRegistry) -> Never {
-        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry))
+        exit(run(arguments: Array(CommandLine.arguments.dropFirst()), registry: registry, name: executableName))
     }
 
-    /// Runs one command line (without the executable's name) and returns its exit status.
-    public static func run(arguments: [String], registry: WidgetRegistry) -> Int32 {
-        runCommandLine(arguments, ToolContext(registry: registry))
+    /// Runs one command line (without the executable's name) and returns its exit status;
+    /// `name` is what help and messages call the tool.
+    public static func run(arguments: [String], registry: WidgetRegistry, name: String = "flow") -> Int32 {
+        runCommandLine(arguments, ToolContext(registry: registry, name: name))
+    }
+
+    /// This executable's file name, without the `-measure` of a measuring sibling (which runs
+    /// on behalf of the tool that handed over to it).
+    static var executableName: String { toolName(executable: CommandLine.arguments.first ?? "") }
+
+    static func toolName(executable path: String) -> String {
+        let base = String(path.split(separator: "/").last ?? "")
+        let name = base.hasSuffix("-measure") ? String(base.dropLast("-measure".count)) : base
+        return name.isEmpty ? "flow" : name
     }
 }

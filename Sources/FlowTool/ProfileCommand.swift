@@ -54,7 +54,7 @@ enum ProfileCommand {
             return ExitCode.success
         }
         #if DEBUG
-        Terminal.err("flow profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/flow profile FILE")
+        Terminal.err("\(tool.name) profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/\(tool.name) profile FILE")
         return ExitCode.failure
         #else
         var settings = PageProfiler.Settings()
@@ -67,7 +67,7 @@ enum ProfileCommand {
         if format == "json" { Terminal.outBytes(profile.json + [0x0A]) } else { Terminal.out(profile.text(title: path)) }
         if let chart = arguments.value("chart") {
             try Data(profile.svg(title: path).utf8).write(to: URL(fileURLWithPath: chart))
-            Terminal.err("flow profile: chart written to \(chart)")
+            Terminal.err("\(tool.name) profile: chart written to \(chart)")
         }
         return ExitCode.success
         #endif

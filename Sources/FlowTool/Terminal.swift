@@ -53,8 +53,12 @@ func readInput(_ path: String) throws(InputError) -> [UInt8] {
         throw InputError(path: path, reason: "no such file")
     }
     if isDirectory.boolValue { throw InputError(path: path, reason: "it is a directory") }
-    guard let data = FileManager.default.contents(atPath: path) else {
-        throw InputError(path: path, reason: "permission denied or unreadable")
+    // Not `FileManager.contents(atPath:)`: it answers nil for an empty file as for an
+    // unreadable one, and an empty file is a (bad) page, not a missing one.
+    guard FileManager.default.isReadableFile(atPath: path) else { throw InputError(path: path, reason: "permission denied") }
+    do {
+        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+    } catch {
+        throw InputError(path: path, reason: error.localizedDescription)
     }
-    return [UInt8](data)
 }

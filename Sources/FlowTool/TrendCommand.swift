@@ -45,7 +45,10 @@ enum TrendCommand {
         let last: Int? = arguments.value("last") == nil ? nil : try arguments.integer("last", default: 0, range: 1...Int.max)
 
         let contents = try HistoryFile.read(path)
-        for p in contents.problems { Terminal.err("flow bench trend: \(path) \(p); skipped") }
+        for p in contents.problems { Terminal.err("\(tool.name) bench trend: \(path) \(p); skipped") }
+        guard !contents.runs.isEmpty || !contents.problems.isEmpty else {
+            throw BenchError("\(path) holds no run yet (flow bench --history \(path) appends one)")
+        }
         guard !contents.runs.isEmpty else {
             throw BenchError("\(path) holds no readable run (expected one JSON line per run, schema \(HistoryRun.schema))")
         }
@@ -61,7 +64,7 @@ enum TrendCommand {
             } catch {
                 throw BenchError("cannot write the chart to \(chart): \(error.localizedDescription)")
             }
-            Terminal.err("flow bench trend: chart written to \(chart)")
+            Terminal.err("\(tool.name) bench trend: chart written to \(chart)")
         }
         return trend.exitStatus
     }

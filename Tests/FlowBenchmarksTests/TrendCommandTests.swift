@@ -63,6 +63,14 @@ import Testing
         let empty = try runFlow(["bench", "trend", path])
         #expect(empty.status == 1)
         #expect(empty.err.contains("holds no readable run"))
+
+        // An empty file is readable: it holds no run yet (not "permission denied").
+        let (emptyDir, emptyPath) = try write("")
+        defer { try? FileManager.default.removeItem(at: emptyDir) }
+        let nothing = try runFlow(["bench", "trend", emptyPath])
+        #expect(nothing.status == 1)
+        #expect(nothing.err.contains("\(emptyPath) holds no run yet (flow bench --history \(emptyPath) appends one)"))
+        #expect(!nothing.err.contains("permission"))
     }
 
     @Test func badArgumentsAreUsageErrors() throws {

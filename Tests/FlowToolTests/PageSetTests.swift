@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-import FlowBenchmarks
+@testable import FlowBenchmarks
 import FlowCore
 import FlowWidgets
 
@@ -53,6 +53,31 @@ import FlowWidgets
         #expect(set.skipped[0].reason == "no such file or folder")
         #expect(set.skipped.dropFirst().allSatisfy { $0.reason.hasPrefix("not a page document (") }, "\(set.skipped)")
         #expect(set.skipped[1].reason.contains("bare-root"), "the reason says what would make it a page: \(set.skipped[1])")
+    }
+
+    @Test func widgetsOfTypesTheRegistryLacksAreCountedAndNamed() throws {
+        let host = #"{"page": {"id": "p", "sections": [{"widgets": ["#
+            + #"{"type": "price_tag", "data": {}}, {"type": "banner", "data": {"image": {"url": "u"}}}, {"type": "price_tag"}, "#
+            + #"{"type": "rating", "data": {}}]}]}}"#
+        let dir = try Self.folder(["host.json": host, "plain.json": Self.page])
+        let set = try Self.resolve([dir])
+        #expect(set.pages.map(\.stem) == ["host", "plain"])
+        #expect(set.pages[0].unknownTypes == [.init(type: "price_tag", widgets: 2), .init(type: "rating", widgets: 1)])
+        #expect(set.pages[0].unknownWidgets == 3)
+        #expect(set.pages[1].unknownTypes.isEmpty)
+        #expect(set.unknownTypeWarnings.count == 1)
+        let warning = try #require(set.unknownTypeWarnings.first)
+        #expect(warning.hasPrefix("\(dir)/host.json: 3 widgets of types this tool does not register (price_tag ×2, rating ×1)"))
+        #expect(warning.contains("host's own tool"))
+
+        // The report says so too: in its JSON, and in its text.
+        var report = Report(results: [], scaling: [], quick: true, missing: [], seconds: 1, instructionsAvailable: false)
+        report.pages = set.pages
+        let json = String(decoding: report.json(), as: UTF8.self)
+        #expect(json.contains(#""name":"host","path":"\#(dir)/host.json","#), "\(json)")
+        #expect(json.contains(#""unknown_widgets":3.0,"unknown_types":{"price_tag":2.0,"rating":1.0}"#), "\(json)")
+        #expect(json.contains(#""unknown_widgets":0.0,"unknown_types":{}"#), "\(json)")
+        #expect(report.text().contains("price_tag ×2, rating ×1"))
     }
 
     @Test func bareRootAppliesToEveryPage() throws {

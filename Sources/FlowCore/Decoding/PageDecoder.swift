@@ -29,7 +29,12 @@ public struct PageDecodingError: Error, Sendable, CustomStringConvertible {
     /// Byte offset of the offending value.
     public var offset: Int
 
-    public var description: String { "offset \(offset): \(message)" }
+    /// One line: the message, after the offset unless the message already places it (a
+    /// syntax error names its offset, line and column itself).
+    public var description: String {
+        if case .invalidJSON = reason { return message }
+        return "offset \(offset): \(message)"
+    }
 }
 
 /// The fast path: bytes to a page through the FlowJSON index, no `Codable` machinery on the
