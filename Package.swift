@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "FlowCore", dependencies: ["FlowJSON"]),
         // The starter widget content models (no views).
         .target(name: "FlowWidgets", dependencies: ["FlowCore"]),
-        .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowJSON", "FlowWidgets"]),
+        .target(name: "FlowRuntime", dependencies: ["FlowCore", "FlowJSON"]),
 
         // Deterministic workloads, corpus loading, and the invariant checks (oracles) shared by
         // tests, fuzz targets and benchmarks.

@@ -1,6 +1,5 @@
 import FlowCore
 import FlowJSON
-import FlowWidgets
 
 /// The headless page store: loads a page through the host's ``PageLoader``, refreshes it,
 /// paginates it, applies `api` mutations to it, and keeps per-widget state beside it.
@@ -105,11 +104,12 @@ public final class PageStore {
     /// Loader round trips in flight, retained so `cancelInFlight()` can cancel them.
     var tasks: [UInt64: Task<[UInt8], any Error>] = [:]
 
-    /// A store for the page `pageID`, loading through `loader` and decoding with `registry`
-    /// (the starter widget types by default).
+    /// A store for the page `pageID`, loading through `loader` and decoding with `registry`:
+    /// the host's widget types, always named (a store that fell back on some default would
+    /// drop every widget of the host's own types as `unknown_type`, and show nothing else).
     ///
     /// Nothing is loaded until ``load()`` is called.
-    public init(pageID: String, loader: any PageLoader, registry: WidgetRegistry = FlowWidgets.registry,
+    public init(pageID: String, loader: any PageLoader, registry: WidgetRegistry,
                 options: PageDecodingOptions = PageDecodingOptions(), transactionalMutations: Bool = false) {
         self.pageID = pageID
         self.loader = loader

@@ -194,7 +194,7 @@ import FlowWidgets
 
     @Test func refreshPageRefreshesTheStore() async {
         let loader = InstantLoader(pages: [Fixture.pageA, Fixture.pageB])
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         await store.load()
         let dispatcher = ActionDispatcher()
         #expect(await dispatcher.dispatch(action(#"{"type": "refresh_page"}"#), context: context(store: store)))
@@ -211,7 +211,7 @@ import FlowWidgets
             #expect(dispatcher.log.last?.notes.count == 1)
         }
         // The store is held weakly: once its owner lets go, the context has none.
-        var store: PageStore? = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA]))
+        var store: PageStore? = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA]), registry: FlowWidgets.registry)
         let weakContext = context(store: store)
         store = nil
         #expect(weakContext.store == nil)
@@ -219,7 +219,7 @@ import FlowWidgets
 
     @Test func apiSendsTheWholeActionAppliesTheMutationsAndShowsTheToast() async throws {
         let loader = InstantLoader(pages: [Fixture.pageA], response: Fixture.favourite)
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         await store.load()
         let card = try #require(store.page?.sections[0].widgets[1])
         let tap = try #require(card.actions["tap"])
@@ -251,7 +251,7 @@ import FlowWidgets
             {"mutations": [{"kind": "explode"}, {"kind": "remove_widget", "id": "nope"}, {"kind": "remove_widget", "id": "sep"}],
              "toast": {"text": "wrong key"}}
             """#
-        let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: response))
+        let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: response), registry: FlowWidgets.registry)
         await store.load()
         let dispatcher = ActionDispatcher()
         let presenter = Presenter.testing(clock)
@@ -266,7 +266,7 @@ import FlowWidgets
 
     @Test func aFailedAPICallLeavesThePageAndReportsTheError() async {
         for response in [nil, "[1, 2]", "{nope"] {
-            let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: response))
+            let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: response), registry: FlowWidgets.registry)
             await store.load()
             let before = store.page
             let dispatcher = ActionDispatcher()
@@ -281,7 +281,7 @@ import FlowWidgets
 
     @Test func cancelInFlightDropsALateAPIResponse() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let loading = Task { await store.load() }
         await loader.nextCall().respond(Fixture.pageA)
         _ = await loading.value
@@ -304,7 +304,7 @@ import FlowWidgets
 
     @Test func anAPIResponseThatArrivesAfterTeardownIsDropped() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let loading = Task { await store.load() }
         await loader.nextCall().respond(Fixture.pageA)
         _ = await loading.value
@@ -327,7 +327,7 @@ import FlowWidgets
 
     @Test func anAPIResponseForAPageThatWasReplacedIsDropped() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let loading = Task { await store.load() }
         await loader.nextCall().respond(Fixture.pageA)
         _ = await loading.value

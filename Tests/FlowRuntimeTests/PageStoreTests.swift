@@ -12,7 +12,7 @@ import FlowWidgets
     /// A store showing `document`, and its scripted loader.
     func loaded(_ document: String = Fixture.pageA, honorsCancellation: Bool = false) async -> (PageStore, ScriptedLoader) {
         let loader = ScriptedLoader(honorsCancellation: honorsCancellation)
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let task = Task { await store.load() }
         await loader.nextCall().respond(document)
         #expect(await task.value == .applied)
@@ -21,7 +21,7 @@ import FlowWidgets
 
     @Test func loadGoesFromIdleThroughLoadingToLoaded() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         #expect(store.state == .idle)
         #expect(store.page == nil)
         let task = Task { await store.load() }
@@ -47,7 +47,7 @@ import FlowWidgets
 
     @Test func aFailedLoadEntersTheFailedState() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let first = Task { await store.load() }
         await loader.nextCall().fail()
         let failure = PageStoreError(request: PageRequest(pageID: "home", kind: .initial), reason: .loader(LoaderFailure.offline))
@@ -244,7 +244,7 @@ import FlowWidgets
     @Test func cancelInFlightStopsALoadAndDropsItsLateResponse() async {
         for honors in [false, true] {
             let loader = ScriptedLoader(honorsCancellation: honors)
-            let store = PageStore(pageID: "home", loader: loader)
+            let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
             let task = Task { await store.load() }
             let call = await loader.nextCall()
             store.cancelInFlight()
@@ -283,7 +283,7 @@ import FlowWidgets
 
     @Test func cancellingTheAwaitingTaskCancelsTheRequest() async {
         let loader = ScriptedLoader()
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let task = Task { await store.load() }
         let call = await loader.nextCall()
         task.cancel()
@@ -343,7 +343,7 @@ import FlowWidgets
         let loader = InstantLoader(pages: [Fixture.pageA], response: #"""
             {"mutations": [{"kind": "remove_widget", "id": "sep"}, {"kind": "remove_widget", "id": "missing"}]}
             """#)
-        let store = PageStore(pageID: "home", loader: loader, transactionalMutations: true)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry, transactionalMutations: true)
         await store.load()
         let before = store.page
         let result = await store.performAPI(action(#"{"type": "api"}"#))
@@ -355,7 +355,7 @@ import FlowWidgets
 
     @Test func anAPIResponseWithNoPageShownStillReturnsItsToast() async {
         let loader = InstantLoader(pages: [], response: Fixture.favourite)
-        let store = PageStore(pageID: "home", loader: loader)
+        let store = PageStore(pageID: "home", loader: loader, registry: FlowWidgets.registry)
         let result = await store.performAPI(action(#"{"type": "api"}"#))
         #expect(result.outcome == .applied)
         #expect(result.mutations == nil)
@@ -368,7 +368,7 @@ import FlowWidgets
     /// executor hop, so a load, and a whole api round trip started by a tap, finish before
     /// the code that started them goes on (the benchmarks rely on it).
     @Test func aLoaderAnsweringFromMemoryCompletesWithoutSuspending() {
-        let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: Fixture.favourite))
+        let store = PageStore(pageID: "home", loader: InstantLoader(pages: [Fixture.pageA], response: Fixture.favourite), registry: FlowWidgets.registry)
         var outcome: RequestOutcome?
         Task.immediate { @MainActor in outcome = await store.load() }
         #expect(outcome == .applied)
@@ -384,7 +384,7 @@ import FlowWidgets
 
     @Test func requestsCarryThePageIDTheStoreWasMadeFor() async {
         let loader = InstantLoader(pages: [#"{"page": {"id": "declared", "sections": []}}"#])
-        let store = PageStore(pageID: "asked", loader: loader)
+        let store = PageStore(pageID: "asked", loader: loader, registry: FlowWidgets.registry)
         await store.load()
         await store.refresh()
         #expect(loader.requests.map(\.pageID) == ["asked", "asked"])

@@ -24,17 +24,19 @@ extension PageDecoder {
     ///
     /// - Complexity: O(n) in the document's size.
     public func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(PageDecodingError) -> DecodedPage {
-        try decode(scanning: { options throws(JSONSyntaxError) in
-            if let document = try Self.scanContiguous(bytes, options) { return document }
-            return try JSONDocument(bytes: Array(bytes), options: options)
-        })
+        try decode(scanning: { options throws(JSONSyntaxError) in try JSONDocument.scanning(bytes, options: options) })
     }
+}
 
-    /// The document scanned from `bytes`' own storage, or nil when they have none.
-    private static func scanContiguous<Bytes: Collection<UInt8>>(_ bytes: Bytes, _ options: JSONScanOptions) throws(JSONSyntaxError) -> JSONDocument? {
+extension JSONDocument {
+    /// The document of any collection of bytes, every entry point's one way in: a collection
+    /// with contiguous storage (an array, a slice, `Data`, a buffer) is copied once, straight
+    /// into the document; any other is first gathered into an array.
+    static func scanning<Bytes: Collection<UInt8>>(_ bytes: Bytes, options: JSONScanOptions) throws(JSONSyntaxError) -> JSONDocument {
         let scanned = bytes.withContiguousStorageIfAvailable { buffer in
             Result { () throws(JSONSyntaxError) in try JSONDocument(copying: UnsafeRawBufferPointer(buffer), options: options) }
         }
-        return try scanned?.get()
+        if let scanned { return try scanned.get() }
+        return try JSONDocument(bytes: Array(bytes), options: options)
     }
 }

@@ -40,6 +40,12 @@ public struct ReferencePageDecoder: Sendable {
         return exact ? document : nil
     }
 
+    /// Decodes a page from any collection of bytes (`Data`, a slice, a buffer), gathered into
+    /// an array first: the reference path is for checking, not for speed.
+    public func decode<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(PageDecodingError) -> DecodedPage {
+        try decode(Array(bytes))
+    }
+
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
         guard let scanned = Self.scanned(bytes) else {
             throw PageDecodingError(reason: .reference("refused"), message: "the reference decoder does not take this document (invalid JSON, or a number Foundation's Decimal cannot hold)", offset: 0)

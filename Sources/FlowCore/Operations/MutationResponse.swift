@@ -45,11 +45,11 @@ public struct MutationResponse: Sendable {
 }
 
 extension PageDecoder {
-    /// Reads an `api` response. Fails as a whole only when it is not JSON or its root is not
-    /// an object.
-    public func decodeMutations(_ bytes: [UInt8]) throws(PageDecodingError) -> MutationResponse {
+    /// Reads an `api` response from any collection of bytes (`[UInt8]`, `Data`, a slice, a
+    /// buffer). Fails as a whole only when it is not JSON or its root is not an object.
+    public func decodeMutations<Bytes: Collection<UInt8>>(_ bytes: Bytes) throws(PageDecodingError) -> MutationResponse {
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes, options: options.limits) } catch {
+        do { document = try JSONDocument.scanning(bytes, options: options.limits) } catch {
             throw PageDecodingError(reason: .invalidJSON(error), message: "the response is not valid JSON: \(error)", offset: error.offset)
         }
         let result = document.withView { view in Result { () throws(PageDecodingError) -> MutationResponse in

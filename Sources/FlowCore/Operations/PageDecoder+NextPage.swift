@@ -14,12 +14,13 @@ extension PageDecoder {
     /// screen never change. Diagnostics carry the next page's own paths
     /// (`page.sections.J…`), as a backend engineer reads that payload.
     ///
-    /// A next page that fails as a whole throws and leaves `page` untouched.
+    /// A next page that fails as a whole throws and leaves `page` untouched. It may come in
+    /// any collection of bytes (`[UInt8]`, `Data`, a slice, a buffer).
     ///
     /// - Complexity: O(size of the next page), whatever the size of `page`.
-    public func append(nextPage bytes: [UInt8], to page: inout Page) throws(PageDecodingError) -> [Diagnostic] {
+    public func append<Bytes: Collection<UInt8>>(nextPage bytes: Bytes, to page: inout Page) throws(PageDecodingError) -> [Diagnostic] {
         let document: JSONDocument
-        do { document = try JSONDocument(bytes: bytes, options: options.limits) } catch {
+        do { document = try JSONDocument.scanning(bytes, options: options.limits) } catch {
             throw PageDecodingError(reason: .invalidJSON(error), message: "the next page is not valid JSON: \(error)", offset: error.offset)
         }
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
