@@ -176,7 +176,8 @@ public final class PageProfiler {
         // Per type: what skipping that type's content alone saves, against the full decode in
         // the same round.
         var kept: [String: Int] = [:]
-        for w in decoded.page.allWidgets { kept[w.type, default: 0] += 1 }
+        // At every depth, so that the types' counts add up to the page's widgets.
+        decoded.page.forEachWidget { kept[$0.type, default: 0] += 1 }
         var inputBytes: [String: Int] = [:]
         for w in widgets { inputBytes[w.type, default: 0] += w.bytes }
         let registered = Set(registry.typeNames)

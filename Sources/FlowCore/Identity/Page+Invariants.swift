@@ -9,7 +9,7 @@ extension Page {
     /// - Complexity: O(widgets).
     public func identityViolations() -> [String] {
         var problems: [String] = []
-        var seen = Set<String>(minimumCapacity: widgetCount)
+        var seen = Set<String>(minimumCapacity: topLevelWidgetCount)
         func visit(_ w: Widget, _ location: WidgetLocation) {
             if w.id.isEmpty { problems.append("a widget at \(location) has an empty id") }
             if !seen.insert(w.id).inserted { problems.append("widget id \"\(w.id)\" appears twice") }

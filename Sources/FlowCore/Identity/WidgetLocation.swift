@@ -40,7 +40,7 @@ public struct LocationIndex: Sendable {
     ///
     /// - Complexity: O(widgets).
     init(_ page: Page) {
-        locations.reserveCapacity(page.widgetCount)
+        locations.reserveCapacity(page.topLevelWidgetCount)
         for (i, w) in (page.header?.widgets ?? []).enumerated() { locations[w.id] = .header(index: i) }
         for (s, section) in page.sections.enumerated() {
             if let h = section.header { locations[h.id] = .sectionHeader(section: s) }

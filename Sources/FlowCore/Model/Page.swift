@@ -43,20 +43,14 @@ public struct Page: Sendable, Equatable, Identifiable {
     }
 
     /// No widget anywhere: header, section headers, section bodies, footer.
-    public var isEmpty: Bool { widgetCount == 0 }
-
-    /// Widgets on the page, section headers included.
-    public var widgetCount: Int {
-        var n = (header?.widgets.count ?? 0) + (footer?.widgets.count ?? 0)
-        for s in sections { n += s.widgets.count + (s.header == nil ? 0 : 1) }
-        return n
-    }
+    public var isEmpty: Bool { topLevelWidgetCount == 0 }
 
     /// Every widget in claiming order: header widgets, then each section's header and
-    /// widgets, then footer widgets.
+    /// widgets, then footer widgets (not the widgets nested in them: see
+    /// ``forEachWidget(_:)``).
     public var allWidgets: [Widget] {
         var result: [Widget] = []
-        result.reserveCapacity(widgetCount)
+        result.reserveCapacity(topLevelWidgetCount)
         result += header?.widgets ?? []
         for s in sections {
             if let h = s.header { result.append(h) }

@@ -138,6 +138,8 @@ public struct WidgetModel: Sendable, Equatable {
 class ContentBox: @unchecked Sendable {
     /// The model as an existential (built on demand: only equality and `model(as:)` ask).
     var anyValue: any Sendable { preconditionFailure("ContentBox is abstract; TypedContentBox overrides this") }
+    /// The widgets the model holds, when it is a ``WidgetContainer``.
+    var nestedWidgets: [Widget] { preconditionFailure("ContentBox is abstract; TypedContentBox overrides this") }
 }
 
 final class TypedContentBox<Content: Sendable>: ContentBox, @unchecked Sendable {
@@ -146,4 +148,6 @@ final class TypedContentBox<Content: Sendable>: ContentBox, @unchecked Sendable 
     init(_ content: Content) { self.content = content }
 
     override var anyValue: any Sendable { content }
+
+    override var nestedWidgets: [Widget] { (content as? any WidgetContainer)?.nestedWidgets ?? [] }
 }
