@@ -3,6 +3,9 @@ import PackageDescription
 
 let package = Package(
     name: "flow-core",
+    // What apps support: every product builds for these (a check in .ci/run fails when code in
+    // Sources/ calls an API the toolchain marks available only later, outside `if #available`).
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .library(name: "FlowJSON", targets: ["FlowJSON"]),
         .library(name: "FlowCore", targets: ["FlowCore"]),

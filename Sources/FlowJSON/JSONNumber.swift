@@ -56,14 +56,21 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
     private struct Canonical: Hashable {
         var negative = false
         var digits: [UInt8] = []
-        var exponent: Int128 = 0
-        /// Set only for exponents too long for Int128: their normalised digits.
+        /// The exponent, exactly: `exponentHigh`·10^18 + `exponentLow`, 0 ≤ `exponentLow` < 10^18
+        /// (two words, where `Int128` would need iOS 18 and macOS 15). An exponent written
+        /// with up to 36 digits fits.
+        var exponentHigh = 0
+        var exponentLow = 0
+        /// Set only for exponents written with more than 36 digits: their normalised digits
+        /// (`exponentLow` then holds the adjustment for trailing zeros and fraction digits).
         var hugeExponent: [UInt8]?
+
+        static let base = 1_000_000_000_000_000_000
 
         init(_ s: [UInt8]) {
             var i = 0
             if i < s.count && s[i] == UInt8(ascii: "-") { negative = true; i += 1 }
-            var fractionDigits: Int128 = 0
+            var fractionDigits = 0
             var seenPoint = false
             while i < s.count, s[i] != UInt8(ascii: "e"), s[i] != UInt8(ascii: "E") {
                 let c = s[i]
@@ -84,7 +91,7 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
                     i += 1
                 }
             }
-            var trailingZeros: Int128 = 0
+            var trailingZeros = 0
             while let last = digits.last, last == UInt8(ascii: "0") {
                 digits.removeLast()
                 trailingZeros += 1
@@ -95,12 +102,18 @@ public struct JSONNumber: Sendable, Hashable, CustomStringConvertible, Expressib
             }
             let adjustment = trailingZeros - fractionDigits
             if exponentDigits.count <= 36 {
-                var e: Int128 = 0
-                for d in exponentDigits { e = e * 10 + Int128(d - UInt8(ascii: "0")) }
-                exponent = (exponentNegative ? -e : e) + adjustment
+                func value(_ digits: ArraySlice<UInt8>) -> Int { digits.reduce(0) { $0 * 10 + Int($1 - UInt8(ascii: "0")) } }
+                let split = max(0, exponentDigits.count - 18)
+                let high = value(exponentDigits[..<split]), low = value(exponentDigits[split...])
+                // ±(high·B + low) + adjustment as q·B + r, 0 ≤ r < B: |adjustment| is at most
+                // the literal's length, so no step leaves Int's range.
+                let sum = exponentNegative ? Self.base - low + adjustment : low + adjustment
+                let carry = sum >= 0 ? sum / Self.base : -((Self.base - 1 - sum) / Self.base)
+                exponentHigh = (exponentNegative ? -high - 1 : high) + carry
+                exponentLow = sum - carry * Self.base
             } else {
                 hugeExponent = (exponentNegative ? [UInt8(ascii: "-")] : []) + exponentDigits
-                exponent = adjustment
+                exponentLow = adjustment
             }
         }
     }

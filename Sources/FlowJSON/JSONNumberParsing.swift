@@ -197,8 +197,7 @@ public enum JSONNumberParsing {
     static func largeInteger<T: FixedWidthInteger>(_ s: UnsafeBufferPointer<UInt8>) -> T? {
         guard var decimal = FoundationDecimal(s) else { return nil }
         decimal.stripTrailingZeros()
-        guard decimal.mantissa <= UInt128(UInt64.max) else { return nil }
-        var magnitude = UInt64(decimal.mantissa)
+        guard var magnitude = decimal.mantissa.uint64 else { return nil }
         if decimal.exponent < 0 {
             magnitude = -decimal.exponent >= 20 ? 0 : magnitude / pow10(-decimal.exponent)
         } else if decimal.exponent > 0 {
@@ -240,7 +239,7 @@ public enum JSONNumberParsing {
 @usableFromInline
 struct FoundationDecimal {
     @usableFromInline var negative = false
-    @usableFromInline var mantissa: UInt128 = 0
+    @usableFromInline var mantissa = Mantissa128()
     @usableFromInline var exponent = 0
     /// Whether digits were dropped or ignored (the value is not exact).
     @usableFromInline var truncated = false
@@ -250,10 +249,8 @@ struct FoundationDecimal {
         var i = 0
         if i < s.count && s[i] == UInt8(ascii: "-") { negative = true; i += 1 }
         func push(_ c: UInt8) -> Bool {
-            let (m, o1) = mantissa.multipliedReportingOverflow(by: 10)
-            let (r, o2) = m.addingReportingOverflow(UInt128(c &- UInt8(ascii: "0")))
-            if o1 || o2 { return false }
-            mantissa = r
+            guard let next = mantissa.timesTenPlus(UInt64(c &- UInt8(ascii: "0"))) else { return false }
+            mantissa = next
             return true
         }
         while i < s.count, s[i] &- UInt8(ascii: "0") < 10 {
@@ -295,9 +292,51 @@ struct FoundationDecimal {
 
     @usableFromInline
     mutating func stripTrailingZeros() {
-        while mantissa != 0 && mantissa % 10 == 0 && exponent < 127 {
-            mantissa /= 10
+        while !mantissa.isZero && exponent < 127 {
+            let (quotient, remainder) = mantissa.dividedByTen()
+            guard remainder == 0 else { return }
+            mantissa = quotient
             exponent += 1
         }
+    }
+}
+
+/// An unsigned 128-bit integer with the few operations ``FoundationDecimal`` needs: the
+/// standard library's `UInt128` needs iOS 18 and macOS 15, earlier than the package supports.
+@usableFromInline
+struct Mantissa128: Equatable {
+    @usableFromInline var high: UInt64 = 0
+    @usableFromInline var low: UInt64 = 0
+
+    @usableFromInline init() {}
+
+    @usableFromInline init(high: UInt64, low: UInt64) {
+        self.high = high
+        self.low = low
+    }
+
+    @usableFromInline var isZero: Bool { high == 0 && low == 0 }
+
+    /// The value, when it fits in 64 bits.
+    @usableFromInline var uint64: UInt64? { high == 0 ? low : nil }
+
+    /// `self · 10 + digit`, or nil past 2^128 - 1.
+    @usableFromInline
+    func timesTenPlus(_ digit: UInt64) -> Mantissa128? {
+        let lowProduct = low.multipliedFullWidth(by: 10)
+        let (highProduct, o1) = high.multipliedReportingOverflow(by: 10)
+        let (highSum, o2) = highProduct.addingReportingOverflow(lowProduct.high)
+        let (newLow, carry) = lowProduct.low.addingReportingOverflow(digit)
+        let (newHigh, o3) = highSum.addingReportingOverflow(carry ? 1 : 0)
+        return o1 || o2 || o3 ? nil : Mantissa128(high: newHigh, low: newLow)
+    }
+
+    /// Quotient and remainder by 10.
+    @usableFromInline
+    func dividedByTen() -> (quotient: Mantissa128, remainder: UInt64) {
+        let (highQuotient, highRemainder) = high.quotientAndRemainder(dividingBy: 10)
+        // highRemainder < 10, so the quotient of (highRemainder, low) by 10 fits in 64 bits.
+        let (lowQuotient, remainder) = UInt64(10).dividingFullWidth((high: highRemainder, low: low))
+        return (Mantissa128(high: highQuotient, low: lowQuotient), remainder)
     }
 }

@@ -42,9 +42,18 @@ public final class ActionDispatcher {
     /// `send` tasks that finished before `send` could retain them (they ran synchronously).
     private var finishedEarly: Set<UInt64> = []
 
+    /// How `send` starts its task (see ``TaskStart``).
+    let taskStart: TaskStart
+
     /// A dispatcher with the built-in handlers (`builtIns`), keeping the last `logLimit` log
     /// entries.
-    public init(builtIns: Bool = true, logLimit: Int = 500) {
+    public convenience init(builtIns: Bool = true, logLimit: Int = 500) {
+        self.init(builtIns: builtIns, logLimit: logLimit, taskStart: .immediateWhereAvailable)
+    }
+
+    /// The same, starting `send`'s tasks as `taskStart` says (the tests select the fallback).
+    package init(builtIns: Bool = true, logLimit: Int = 500, taskStart: TaskStart) {
+        self.taskStart = taskStart
         entries = RingBuffer(capacity: logLimit)
         if builtIns {
             register(ToastActionHandler())
@@ -148,13 +157,15 @@ public final class ActionDispatcher {
     /// Starts a dispatch from synchronous code (a tap), retained until it finishes so that
     /// ``cancelInFlight()`` can stop it.
     ///
-    /// The task starts immediately on the main actor: everything up to the first suspension
-    /// (a toast, a sheet, a dismiss: all of them) happens before `send` returns.
+    /// The task starts immediately on the main actor where the OS has `Task.immediate`:
+    /// everything up to the first suspension (a toast, a sheet, a dismiss: all of them)
+    /// happens before `send` returns. On earlier OS releases it runs on the main actor's next
+    /// turn (see ``TaskStart``).
     @discardableResult
     public func send(_ action: ActionData, context: ActionContext) -> Task<Bool, Never> {
         lastTaskID &+= 1
         let id = lastTaskID
-        let task = Task.immediate { @MainActor in
+        let task = taskStart.start { @MainActor in
             let handled = await self.dispatch(action, context: context)
             if self.inFlight.removeValue(forKey: id) == nil { self.finishedEarly.insert(id) }
             return handled

@@ -101,6 +101,8 @@ public final class PageStore {
     /// The load or refresh in flight, if any, by task id (cancelled when superseded).
     var loadTicket: UInt64?
     var lastTicket: UInt64 = 0
+    /// How loader round trips start (see ``TaskStart``).
+    let taskStart: TaskStart
     /// Loader round trips in flight, retained so `cancelInFlight()` can cancel them.
     var tasks: [UInt64: Task<[UInt8], any Error>] = [:]
 
@@ -109,8 +111,16 @@ public final class PageStore {
     /// drop every widget of the host's own types as `unknown_type`, and show nothing else).
     ///
     /// Nothing is loaded until ``load()`` is called.
-    public init(pageID: String, loader: any PageLoader, registry: WidgetRegistry,
-                options: PageDecodingOptions = PageDecodingOptions(), transactionalMutations: Bool = false) {
+    public convenience init(pageID: String, loader: any PageLoader, registry: WidgetRegistry,
+                            options: PageDecodingOptions = PageDecodingOptions(), transactionalMutations: Bool = false) {
+        self.init(pageID: pageID, loader: loader, registry: registry, options: options,
+                  transactionalMutations: transactionalMutations, taskStart: .immediateWhereAvailable)
+    }
+
+    /// The same, starting loader round trips as `taskStart` says (the tests select the fallback).
+    package init(pageID: String, loader: any PageLoader, registry: WidgetRegistry, options: PageDecodingOptions = PageDecodingOptions(),
+                 transactionalMutations: Bool = false, taskStart: TaskStart) {
+        self.taskStart = taskStart
         self.pageID = pageID
         self.loader = loader
         self.decoder = PageDecoder(registry: registry, options: options)
@@ -157,13 +167,13 @@ public final class PageStore {
     /// Those are awaited by tasks the store does not own (a view's lifecycle task, pull to
     /// refresh), so the store keeps a handle of its own: ``cancelInFlight()`` and a
     /// superseding load can then stop the host's work, not just drop its result. The task
-    /// starts immediately on the main actor (`Task.immediate`), so a loader that answers
-    /// without suspending completes before this returns; cancelling the awaiting task cancels
-    /// it as well.
+    /// starts immediately on the main actor where the OS has `Task.immediate` (see
+    /// ``TaskStart``), so a loader that answers without suspending costs no hop; cancelling
+    /// the awaiting task cancels it as well.
     func fetch(_ kind: PageRequest.Kind, ticket: UInt64) async -> Result<[UInt8], any Error> {
         let request = PageRequest(pageID: pageID, kind: kind)
         let loader = self.loader
-        let task = Task.immediate { @MainActor in try await loader.load(request) }
+        let task = taskStart.start { @MainActor in try await loader.load(request) }
         tasks[ticket] = task
         defer { tasks[ticket] = nil }
         return await withTaskCancellationHandler {
