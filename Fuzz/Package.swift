@@ -21,6 +21,8 @@ let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathCompon
 
 let package = Package(
     name: "flow-core-fuzz",
+    // flow-core's own platforms: a package cannot support older ones than its dependencies.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(path: "..")],
     // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does.

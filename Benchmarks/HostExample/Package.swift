@@ -13,6 +13,8 @@ let core = flowCore.lastPathComponent.lowercased()
 
 let package = Package(
     name: "host-example",
+    // flow-core's own platforms: a package cannot support older ones than its dependencies.
+    platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: [
         .executable(name: "host-flow", targets: ["host-flow"]),
         .executable(name: "host-flow-measure", targets: ["host-flow-measure"]),
