@@ -54,8 +54,8 @@ extension FuzzTarget {
         } catch {
             var target = host(name: name, registry: registry, pages: [])
             target.setupError = switch (environmentVariable, fromEnvironment) {
-            case (let variable?, _?): "\(error) (the folder \(variable) names); set \(variable) to the folder of your pages"
-            case (let variable?, nil): "\(error) (the default; \(variable) is not set); set \(variable) to the folder of your pages"
+            case (let variable?, _?): "\(error) (\(variable) names it): set \(variable) to the folder of your pages"
+            case (let variable?, nil): "\(error) (the default: \(variable) is not set): set \(variable) to the folder of your pages"
             case (nil, _): "\(error); pass the folder of your pages to FuzzTarget.host(name:registry:pagesFolder:)"
             }
             return target
@@ -94,7 +94,7 @@ extension OneBadWidget {
             return basePage(source: path, text: String(decoding: data, as: UTF8.self), bareRoot: bareRoot)
         }
         guard !pages.isEmpty else {
-            throw PagesFolderError(description: "no pages in \(folder) (no *.json file of at most \(maxBytes) bytes, *.golden.json aside)")
+            throw PagesFolderError(description: "no pages in \(folder): no *.json file of at most \(maxBytes) bytes, *.golden.json aside")
         }
         return pages
     }

@@ -124,7 +124,7 @@ import FlowWorkloads
     @Test func aMissingOrEmptyPagesFolderIsReported() throws {
         let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-pages-\(UUID().uuidString)").path
         let absent = FuzzTarget.host(name: "t", registry: Self.registry, pagesFolder: missing, environmentVariable: "FLOW_TEST_UNSET_PAGES")
-        #expect(absent.setupError == "no pages folder at \(missing) (the default; FLOW_TEST_UNSET_PAGES is not set); "
+        #expect(absent.setupError == "no pages folder at \(missing) (the default: FLOW_TEST_UNSET_PAGES is not set): "
                 + "set FLOW_TEST_UNSET_PAGES to the folder of your pages")
         #expect(throws: OneBadWidget.PagesFolderError.self) { try OneBadWidget.loadBasePages(folder: missing) }
 
