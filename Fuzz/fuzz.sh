@@ -61,7 +61,7 @@ fi
 check_instrumented "$binary" || exit 1
 work="${work:-$FUZZ_DIR/.work/$target}"
 regressions="${regressions:-$REPO_ROOT/Corpus/regressions/$target}"
-mkdir -p "$work/corpus" "$work/artifacts" "$regressions"
+mkdir -p "$work/corpus" "$work/artifacts"
 
 # The target's dictionary, plus --dict files: libFuzzer takes one -dict.
 dict="$(dict_for "$target")"
@@ -137,6 +137,7 @@ corp=$(IFS=,; echo "${corps[*]:-n/a}")
 echo "   corpus:      libFuzzer corp: $corp (inputs/bytes per job); $(find "$work/corpus" -type f | wc -l) files ($(du -sh --apparent-size "$work/corpus" | cut -f1)) in $work/corpus"
 if [[ -n "$new_artifacts" ]]; then
     echo "   crashes:     $(wc -l <<<"$new_artifacts")"
+    mkdir -p "$regressions"
     while read -r a; do
         cp "$work/artifacts/$a" "$regressions/$a"
         echo "     reproducer: $regressions/$a"

@@ -30,8 +30,9 @@ extension Oracles {
     /// only skipped at the document's start).
     ///
     /// What is checked, against the *baseline*: the same page with the whole element replaced
-    /// by a marker widget (of a type and with an id no page uses, registered on a copy of the
-    /// registry for the baseline alone), decoded with the same options, the marker then taken out. The marker claims an id that collides with
+    /// by a marker widget (of a type and with an id no page uses, the type registered on a
+    /// copy of the registry for the baseline alone, so any registry will do), decoded with the
+    /// same options, the marker then taken out. The marker claims an id that collides with
     /// nothing, so the baseline is the page as if the element claimed nothing and showed
     /// nothing. Let W be the widget the replaced element decodes to, if any:
     /// 1. the spliced document decodes (never a whole-document failure);
