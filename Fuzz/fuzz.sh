@@ -160,7 +160,7 @@ for log in "${logs[@]}"; do
     fi
 done
 if [[ ${#problems[@]} -gt 0 ]]; then
-    echo "$target: FAILED: the run checked nothing:" >&2
+    echo "$target: FAILED: not a real fuzzing run:" >&2
     printf '   %s\n' "${problems[@]}" >&2
     echo "   Is $binary a fuzz build (Fuzz/lib.sh's FUZZ_BUILD_FLAGS), and does it start? See ${logs[*]:-$work/run.log}" >&2
     exit 1
