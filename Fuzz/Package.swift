@@ -1,9 +1,9 @@
 // swift-tools-version:6.0
 // The fuzz targets of flow-core: their own package, because an instrumented build is fit
 // for nothing else and executables without a `main` would break a plain `swift build` of
-// the root package. Build one with
+// the root package. Build one with lib.sh's flags (sanitizers, coverage, .build/fuzz)
 //
-//     swift build -c release --sanitize=fuzzer --sanitize=address --product fuzz-json
+//     source lib.sh; swift build "${FUZZ_BUILD_FLAGS[@]}" --product fuzz-json
 //
 // or let `./fuzz.sh json` do it (README.md). The oracles live in FlowWorkloads, so
 // `swift test` in the root package replays the corpus through exactly these checks.

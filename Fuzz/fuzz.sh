@@ -7,21 +7,25 @@
 #   Fuzz/fuzz.sh --list                        the targets
 # Options for a team's own pages and fuzz targets (README, "Your own pages and widget types"):
 #   --seeds DIR         also seed from DIR's files (captured pages; repeatable; read only)
-#   --binary PATH       fuzz this already built target (a host's), named TARGET in reports
+#   --binary PATH       fuzz this already built target (a host's), named TARGET in reports;
+#                       it must be a fuzz build (Fuzz/lib.sh's FUZZ_BUILD_FLAGS), or the run fails
+#   --dict FILE         add FILE's entries (libFuzzer dictionary format) to the target's
+#                       dictionary (repeatable; combined in the work folder)
 #   --regressions DIR   reproducers go to, and --replay reads, DIR (default Corpus/regressions/TARGET)
 #   --work DIR          working files in DIR (default Fuzz/.work/TARGET)
 #
 # Working files live in Fuzz/.work/TARGET/ (gitignored): corpus/ (what libFuzzer found,
 # kept between runs), seeds/ (rewritten each run), artifacts/, run.log (fuzz-N.log with
 # --jobs). A crash, leak, timeout or out-of-memory input is copied to
-# Corpus/regressions/TARGET/ (kept forever; `swift test` replays it) and fails the run.
+# Corpus/regressions/TARGET/ (kept forever; `swift test` replays it) and fails the run, as
+# does a run that checked nothing: no input executed, or no coverage counters loaded.
 # Environment: FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_ARGS (extra libFuzzer flags).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
 
-usage() { sed -n '2,20p' "$0" | sed 's/^# \{0,1\}//'; exit 64; }
+usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit 64; }
 
-target="" seconds=60 jobs=1 mode=fuzz binary="" regressions="" work="" extra_seeds=()
+target="" seconds=60 jobs=1 mode=fuzz binary="" regressions="" work="" extra_seeds=() extra_dicts=()
 # A folder named on the command line, checked and made absolute (the run cds into $work).
 folder() { [[ -d "$1" ]] || { echo "$2 expects a folder, got '$1' (no such folder)" >&2; exit 64; }; (cd "$1" && pwd); }
 while [[ $# -gt 0 ]]; do
@@ -29,6 +33,8 @@ while [[ $# -gt 0 ]]; do
         --list) fuzz_targets; exit 0 ;;
         --seeds) extra_seeds+=("$(folder "${2:?--seeds needs a folder}" --seeds)"); shift ;;
         --binary) binary="${2:?--binary needs a path}"; shift ;;
+        --dict) [[ -f "${2:?--dict needs a file}" ]] || { echo "--dict expects a file, got '$2' (no such file)" >&2; exit 64; }
+                extra_dicts+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift ;;
         --regressions) mkdir -p "${2:?--regressions needs a folder}"; regressions="$(folder "$2" --regressions)"; shift ;;
         --work) mkdir -p "${2:?--work needs a folder}"; work="$(folder "$2" --work)"; shift ;;
         --jobs) jobs="${2:?--jobs needs a number}"; shift ;;
@@ -52,9 +58,21 @@ else
     build_targets -- "$target"
     binary="$(bin_dir)/fuzz-$target"
 fi
+check_instrumented "$binary" || exit 1
 work="${work:-$FUZZ_DIR/.work/$target}"
 regressions="${regressions:-$REPO_ROOT/Corpus/regressions/$target}"
-mkdir -p "$work/corpus" "$work/artifacts" "$regressions"
+mkdir -p "$work/corpus" "$work/artifacts"
+
+# The target's dictionary, plus --dict files: libFuzzer takes one -dict.
+dict="$(dict_for "$target")"
+if [[ ${#extra_dicts[@]} -gt 0 ]]; then
+    cat "$dict" "${extra_dicts[@]}" >"$work/dict"
+    dict="$work/dict"
+fi
+
+# Also proves the target can start (a host's pages folder found and not empty) before a
+# replay or a merge, which would otherwise report on whatever inputs there are.
+write_seeds "$binary" "$work/seeds"
 
 if [[ "$mode" == replay ]]; then
     mapfile -t files < <(regression_files "$target" "$regressions")
@@ -69,14 +87,13 @@ if [[ "$mode" == replay ]]; then
     exit $status
 fi
 
-write_seeds "$binary" "$work/seeds"
 inputs=("$work/corpus" "$work/seeds" "${extra_seeds[@]}")
 [[ -n "$(regression_files "$target" "$regressions")" ]] && inputs+=("$regressions")
 
 if [[ "$mode" == merge ]]; then
     rm -rf "$work/corpus.merged" && mkdir -p "$work/corpus.merged"
     before=$(find "$work/corpus" -type f | wc -l)
-    "$binary" -merge=1 -dict="$(dict_for "$target")" "$work/corpus.merged" "${inputs[@]}" >"$work/merge.log" 2>&1
+    "$binary" -merge=1 -dict="$dict" "$work/corpus.merged" "${inputs[@]}" >"$work/merge.log" 2>&1
     rm -rf "$work/corpus" && mv "$work/corpus.merged" "$work/corpus"
     echo "$target: corpus merged from $before to $(find "$work/corpus" -type f | wc -l) inputs ($(du -sh --apparent-size "$work/corpus" | cut -f1))"
     exit 0
@@ -86,7 +103,7 @@ shopt -s nullglob
 before_artifacts=$(ls "$work/artifacts" | sort)
 rm -f "$work"/fuzz-*.log "$work/run.log"
 flags=(-max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4096
-       -dict="$(dict_for "$target")" -artifact_prefix="$work/artifacts/" -print_final_stats=1)
+       -dict="$dict" -artifact_prefix="$work/artifacts/" -print_final_stats=1)
 [[ "$jobs" -gt 1 ]] && flags+=(-jobs="$jobs" -workers="$jobs")
 # shellcheck disable=SC2206
 extra=(${FUZZ_ARGS:-})
@@ -120,6 +137,7 @@ corp=$(IFS=,; echo "${corps[*]:-n/a}")
 echo "   corpus:      libFuzzer corp: $corp (inputs/bytes per job); $(find "$work/corpus" -type f | wc -l) files ($(du -sh --apparent-size "$work/corpus" | cut -f1)) in $work/corpus"
 if [[ -n "$new_artifacts" ]]; then
     echo "   crashes:     $(wc -l <<<"$new_artifacts")"
+    mkdir -p "$regressions"
     while read -r a; do
         cp "$work/artifacts/$a" "$regressions/$a"
         echo "     reproducer: $regressions/$a"
@@ -129,4 +147,22 @@ if [[ -n "$new_artifacts" ]]; then
     exit 1
 fi
 echo "   crashes:     0"
+
+# A run that checked nothing is a failure, not a pass: no input executed, or libFuzzer saw no
+# coverage (no counters loaded, or its warning that nothing it ran was interesting).
+problems=()
+[[ "$executions" -gt 0 ]] || problems+=("no input was executed (executions: 0)")
+for log in "${logs[@]}"; do
+    counters=$(sed -nE 's/^INFO: Loaded [0-9]+ modules? +\(([0-9]+) inline 8-bit counters\).*/\1/p' "$log" | head -1)
+    [[ "${counters:-0}" -gt 0 ]] || problems+=("$log: libFuzzer loaded no coverage counters (no 'INFO: Loaded N modules (M inline 8-bit counters)' with M > 0)")
+    if grep -q 'Is the code instrumented for coverage' "$log"; then
+        problems+=("$log: libFuzzer found no interesting input ('Is the code instrumented for coverage?')")
+    fi
+done
+if [[ ${#problems[@]} -gt 0 ]]; then
+    echo "$target: FAILED: not a real fuzzing run:" >&2
+    printf '   %s\n' "${problems[@]}" >&2
+    echo "   Is $binary a fuzz build (Fuzz/lib.sh's FUZZ_BUILD_FLAGS), and does it start? See ${logs[*]:-$work/run.log}" >&2
+    exit 1
+fi
 if [[ $status -ne 0 ]]; then echo "libFuzzer exited with $status (see ${logs[*]})" >&2; exit "$status"; fi

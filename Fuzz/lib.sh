@@ -7,9 +7,13 @@ REPO_ROOT="$(dirname "$FUZZ_DIR")"
 # The toolchain's libFuzzer and AddressSanitizer. `-sanitize=fuzzer` alone links libFuzzer
 # but (Swift 6.3.1, SwiftPM) compiles without coverage counters, so libFuzzer would fuzz
 # blind: ask for inline 8-bit counters, the PC table and comparison tracing explicitly. The
-# -Xswiftc flags reach every module, the library's included.
-FUZZ_BUILD_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp)
+# -Xswiftc flags reach every module, the library's included. FLOW_FUZZING leaves out a fuzz
+# target's stand-in `main` (which a plain build links, and which only says how to build it).
+FUZZ_COMPILE_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
+    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFLOW_FUZZING)
+# The same, built in .build/fuzz of the package (run from its folder): beside a plain
+# `swift build -c release` in .build, so that neither rebuilds the other's modules.
+FUZZ_BUILD_FLAGS=("${FUZZ_COMPILE_FLAGS[@]}" --scratch-path .build/fuzz)
 
 # Swift's own crash backtracer runs after an oracle's abort() and trips AddressSanitizer while
 # reading memory: libFuzzer's report is the one we want.
@@ -29,6 +33,28 @@ is_target() {
 # The dictionary of a target: Fuzz/<target>.dict, else the page-contract one, flow.dict.
 dict_for() {
     if [[ -f "$FUZZ_DIR/$1.dict" ]]; then echo "$FUZZ_DIR/$1.dict"; else echo "$FUZZ_DIR/flow.dict"; fi
+}
+
+# check_instrumented BINARY: fails, saying how to build it, unless BINARY links libFuzzer
+# (its driver, fuzzer::FuzzerDriver, or LLVMFuzzerRunDriver) and carries coverage counters (the __sancov_cntrs section
+# the compiler emits for inline 8-bit counters). A plain `swift build` of a fuzz target has
+# neither: it would run no input, or run inputs without coverage feedback. (Without nm the
+# check is skipped; fuzz.sh's checks after a run still fail a blind run.)
+check_instrumented() {
+    local nm symbols missing=()
+    nm="$(command -v nm || command -v llvm-nm)" || { echo "no nm or llvm-nm: cannot check that $1 is a fuzz build" >&2; return 0; }
+    symbols="$("$nm" "$1" 2>/dev/null)" || { echo "$1: cannot read its symbols with $nm" >&2; return 1; }
+    grep -qE ' (_ZN6fuzzer12FuzzerDriver|LLVMFuzzerRunDriver)' <<<"$symbols" || missing+=("libFuzzer (-sanitize=fuzzer)")
+    grep -q ' __start___sancov_cntrs$' <<<"$symbols" || missing+=("coverage counters (-sanitize-coverage=inline-8bit-counters)")
+    [[ ${#missing[@]} -eq 0 ]] && return 0
+    local lacks
+    lacks="$(printf '%s and ' "${missing[@]}")"
+    echo "$1 is not a fuzz build: it lacks ${lacks% and }, so fuzzing it would check nothing." >&2
+    echo "Build it, from its package's folder, with" >&2
+    echo "    source $FUZZ_DIR/lib.sh" >&2
+    echo "    swift build \"\${FUZZ_BUILD_FLAGS[@]}\" --product $(basename "$1")" >&2
+    echo "and pass --binary \"\$(swift build \"\${FUZZ_BUILD_FLAGS[@]}\" --show-bin-path)/$(basename "$1")\"" >&2
+    return 1
 }
 
 # build_targets [SWIFT BUILD ARGS...] -- TARGET...: one `swift build` per product (SwiftPM

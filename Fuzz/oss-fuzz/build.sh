@@ -28,7 +28,8 @@ if [[ -z "${SWIFTFLAGS:-}" && -n "${SANITIZER:-}" ]]; then
 fi
 
 scratch="$WORK/flow-core-build"
-flags=("${FUZZ_BUILD_FLAGS[@]}")
+# FUZZ_COMPILE_FLAGS: FUZZ_BUILD_FLAGS without their scratch path (this build has its own).
+flags=("${FUZZ_COMPILE_FLAGS[@]}")
 if [[ -n "${SWIFTFLAGS:-}" ]]; then
     # shellcheck disable=SC2206
     flags=(-c release $SWIFTFLAGS)

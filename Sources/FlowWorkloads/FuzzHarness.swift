@@ -38,7 +38,13 @@ public enum FuzzHarness {
     /// `LLVMFuzzerInitialize`. With `FLOW_FUZZ_WRITE_SEEDS=DIR` in the environment, writes the
     /// target's seed corpus into DIR and exits (the scripts build their working corpus this
     /// way); `FLOW_FUZZ_ROOT` names the repository root when the binary was built elsewhere.
+    /// A target with a ``FuzzTarget/setupError`` (no pages to fuzz) reports it and exits 1,
+    /// whether fuzzing, replaying or writing seeds: it would check nothing.
     public static func initialize(_ target: FuzzTarget) -> CInt {
+        if let problem = target.setupError {
+            FileHandle.standardError.write(Data("\(target.name): cannot fuzz: \(problem)\n".utf8))
+            _exit(1)
+        }
         let environment = ProcessInfo.processInfo.environment
         guard let folder = environment["FLOW_FUZZ_WRITE_SEEDS"] else { return 0 }
         let root = environment["FLOW_FUZZ_ROOT"].map { URL(fileURLWithPath: $0) } ?? FuzzTargets.defaultRepositoryRoot

@@ -20,6 +20,9 @@ public struct FuzzTarget: Sendable {
     public let seedFolders: [SeedFolder]
     /// Seeds made in code (structure-aware inputs), on top of the folders'.
     public let generatedSeeds: @Sendable () -> [(name: String, bytes: [UInt8])]
+    /// Why the target cannot fuzz anything (a host's pages folder missing or empty), nil when
+    /// it can: ``FuzzHarness/initialize(_:)`` reports it and exits non-zero.
+    public var setupError: String?
 
     public init(name: String, summary: String, seedFolders: [SeedFolder],
                 generatedSeeds: @escaping @Sendable () -> [(name: String, bytes: [UInt8])] = { [] },

@@ -30,8 +30,9 @@ extension Oracles {
     /// only skipped at the document's start).
     ///
     /// What is checked, against the *baseline*: the same page with the whole element replaced
-    /// by a marker widget (a `separator` with an id no page uses), decoded with the same
-    /// options, the marker then taken out. The marker claims an id that collides with
+    /// by a marker widget (of a type and with an id no page uses, the type registered on a
+    /// copy of the registry for the baseline alone, so any registry will do), decoded with the
+    /// same options, the marker then taken out. The marker claims an id that collides with
     /// nothing, so the baseline is the page as if the element claimed nothing and showed
     /// nothing. Let W be the widget the replaced element decodes to, if any:
     /// 1. the spliced document decodes (never a whole-document failure);
@@ -57,9 +58,8 @@ extension Oracles {
     }
 
     /// The one-bad-widget oracle on a host's own pages (``OneBadWidget/basePage(source:text:bareRoot:)``)
-    /// decoded through its registry, which must hold `separator` (the baseline's marker;
-    /// ``FlowWidgets/register(on:)`` adds it). Byte 0's low four bits pick the page among
-    /// `pages`, as they pick one of ``FuzzPages/all`` above.
+    /// decoded through its registry, with or without the starter types. Byte 0's low four
+    /// bits pick the page among `pages`, as they pick one of ``FuzzPages/all`` above.
     public static func oneBadWidget(_ input: [UInt8], pages: [OneBadWidget.BasePage], registry: WidgetRegistry) -> [String] {
         guard let parsed = OneBadWidget.Input(input, pageCount: pages.count) else { return [] }
         return OneBadWidget.check(parsed, pages: pages, registry: registry)
@@ -195,7 +195,24 @@ public enum OneBadWidget {
 
     /// The id of the baseline's marker widget: no page asks for it.
     public static let markerID = "~one-bad-widget marker~"
-    static let markerText = Array(#"{"type":"separator","id":"~one-bad-widget marker~"}"#.utf8)
+    /// The marker's type: no page uses it, so only the baseline decodes through ``withMarker(_:)``.
+    static let markerType = "~one-bad-widget marker~"
+    static let markerText = Array(#"{"type":"~one-bad-widget marker~","id":"~one-bad-widget marker~"}"#.utf8)
+
+    /// The marker's content: anything, or nothing.
+    struct Marker: Decodable, Equatable, Sendable {
+        init(from decoder: any Decoder) throws {}
+    }
+
+    /// `registry` with the marker's type added: what the baseline decodes through, so that the
+    /// oracle needs no type of the registry's own (a host's registry may hold only its types).
+    public static func withMarker(_ registry: WidgetRegistry) -> WidgetRegistry {
+        var marked = registry
+        marked.register(Marker.self, as: markerType)
+        return marked
+    }
+
+    static let markedRegistry = withMarker(Oracles.registry)
 
     /// ``FuzzPages/all``, analysed.
     public static let pages: [BasePage] = FuzzPages.all.map { analyse($0) }
@@ -206,10 +223,12 @@ public enum OneBadWidget {
     /// `registry`. Baselines are cached for the built-in pages and registry only.
     public static func check(_ input: Input, pages: [BasePage] = OneBadWidget.pages,
                              registry: WidgetRegistry? = nil) -> [String] {
+        check(input, pages: pages, registry: registry, marked: registry.map(withMarker))
+    }
+
+    /// `marked`: `registry` ``withMarker(_:)``, made once by a caller that checks many inputs.
+    static func check(_ input: Input, pages: [BasePage], registry: WidgetRegistry?, marked: WidgetRegistry?) -> [String] {
         let base = pages[input.page]
-        if let registry, registry.entry(for: "separator") == nil {
-            return ["the registry has no separator type, which the baseline's marker widget is; register the starter types too"]
-        }
         guard !base.slots.isEmpty else { return [] }
         let slot = base.slots[input.slot % base.slots.count]
         let element = base.elements[slot.element]
@@ -231,11 +250,13 @@ public enum OneBadWidget {
             }
             return ["\(base.source) \(element.path): the page failed as a whole after replacing \(describe(slot, in: base)): \(error)"]
         }
-        let baselinePage = registry == nil
-            ? baseline(page: input.page, element: slot.element, placeholders: input.placeholders)
-            : try? PageDecoder(registry: registry!, options: options).decode(base.splice(.widget(element: slot.element), markerText))
+        let baselinePage = if let marked {
+            try? PageDecoder(registry: marked, options: options).decode(base.splice(.widget(element: slot.element), markerText))
+        } else {
+            baseline(page: input.page, element: slot.element, placeholders: input.placeholders)
+        }
         guard let baseline = baselinePage else {
-            return ["\(base.source) \(element.path): the baseline page (the element replaced by a valid separator) does not decode"]
+            return ["\(base.source) \(element.path): the baseline page (the element replaced by the marker widget) does not decode"]
         }
         failures += compare(baseline: baseline, spliced: decoded, element: element).map {
             "\(base.source), \(describe(slot, in: base)): \($0)"
@@ -261,7 +282,7 @@ public enum OneBadWidget {
         if let cached = baselines.value(for: key) { return cached }
         let base = pages[page]
         let bytes = base.splice(.widget(element: element), markerText)
-        let decoded = try? PageDecoder(registry: Oracles.registry, options: base.options(placeholders: placeholders)).decode(bytes)
+        let decoded = try? PageDecoder(registry: markedRegistry, options: base.options(placeholders: placeholders)).decode(bytes)
         baselines.store(decoded, for: key)
         return decoded
     }

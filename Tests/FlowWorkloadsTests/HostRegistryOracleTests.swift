@@ -100,23 +100,57 @@ import FlowWorkloads
         }
     }
 
-    @Test func oneBadWidgetRefusesARegistryWithoutTheMarkerType() {
+    /// A registry of only the host's type: the pages' starter widgets are unknown types
+    /// (dropped, reported), the baseline's marker is the oracle's own, and every seed passes.
+    @Test func aRegistryOfOnlyTheHostsTypesPassesEverySeed() throws {
         var bare = WidgetRegistry()
         bare.register(PriceTag.self, as: "price_tag")
+        let dir = try Self.folder(["shop.json": Self.pageText])
+        let target = FuzzTarget.host(name: "price-tag", registry: bare, pagesFolder: dir.path)
+        #expect(target.setupError == nil)
+        let seeds = target.seeds()
+        #expect(seeds.filter { $0.bytes.first.map { $0 >= 0xC0 } ?? false }.count > 10)
+        for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
         let base = OneBadWidget.basePage(source: "shop.json", text: Self.pageText)
-        let input = OneBadWidget.Input(page: 0, slot: 0, replacement: Array("null".utf8))
-        let failures = Oracles.oneBadWidget(input.bytes, pages: [base], registry: bare)
-        #expect(failures.count == 1 && failures[0].contains("no separator type"), "\(failures)")
+        for slot in 0..<base.slots.count {
+            let input = OneBadWidget.Input(page: 0, slot: slot, alsoPageOracle: true, replacement: Array(#"{"type":"separator"}"#.utf8))
+            let failures = Oracles.oneBadWidget(input.bytes, pages: [base], registry: bare)
+            #expect(failures.isEmpty, "slot \(slot): \(failures)")
+        }
+    }
+
+    /// A missing folder, or one without a page, is the target's setup error, naming the
+    /// folder and the variable that sets it; without one it fuzzes nothing at all.
+    @Test func aMissingOrEmptyPagesFolderIsReported() throws {
+        let missing = FileManager.default.temporaryDirectory.appendingPathComponent("no-such-pages-\(UUID().uuidString)").path
+        let absent = FuzzTarget.host(name: "t", registry: Self.registry, pagesFolder: missing, environmentVariable: "FLOW_TEST_UNSET_PAGES")
+        #expect(absent.setupError == "no pages folder at \(missing) (the default: FLOW_TEST_UNSET_PAGES is not set): "
+                + "set FLOW_TEST_UNSET_PAGES to the folder of your pages")
+        #expect(throws: OneBadWidget.PagesFolderError.self) { try OneBadWidget.loadBasePages(folder: missing) }
+
+        let empty = try Self.folder(["notes.txt": "x", "shop.golden.json": Self.pageText])
+        let none = FuzzTarget.host(name: "t", registry: Self.registry, pagesFolder: empty.path)
+        #expect(none.setupError?.hasPrefix("no pages in \(empty.path)") == true, "\(none.setupError ?? "nil")")
+        #expect(none.setupError?.contains("FuzzTarget.host(name:registry:pagesFolder:)") == true)
+        #expect(OneBadWidget.basePages(folder: empty.path).isEmpty)
+        #expect(FuzzTarget.host(name: "t", registry: Self.registry, pages: []).setupError != nil)
+        #expect(FuzzTarget.host(name: "t", registry: Self.registry, pages: OneBadWidget.basePages(folder: missing)).setupError != nil)
+    }
+
+    /// A fresh folder holding `files` (name to text).
+    static func folder(_ files: [String: String]) throws -> URL {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("host-fuzz-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        for (name, text) in files { try Data(text.utf8).write(to: dir.appendingPathComponent(name)) }
+        return dir
     }
 
     @Test func theHostFuzzTargetsSeedsPassAndItsInputsReachEveryCheck() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("host-fuzz-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Data(Self.page).write(to: dir.appendingPathComponent("shop.json"))
-        try Data(Self.page).write(to: dir.appendingPathComponent("shop.golden.json"))
+        let dir = try Self.folder(["shop.json": Self.pageText, "shop.golden.json": Self.pageText])
         let pages = OneBadWidget.basePages(folder: dir.path)
         #expect(pages.count == 1)
         let target = FuzzTarget.host(name: "price-tag", registry: Self.registry, pages: pages)
+        #expect(target.setupError == nil)
         let seeds = target.seeds()
         #expect(seeds.count > 2 + pages[0].slots.count - 1)
         for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
