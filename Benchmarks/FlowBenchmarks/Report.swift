@@ -18,12 +18,13 @@ public struct Report: Sendable {
 
     // MARK: Text
 
-    public func text() -> String {
+    /// The report for a terminal `width` columns wide (the table's columns are dropped, least
+    /// needed first, until a row fits; comparisons go on a line of their own; prose wraps).
+    public func text(width: Int = 100) -> String {
         var lines: [String] = []
-        let header = [Format.pad("benchmark", 36), Format.pad("median", 10, right: true), Format.pad("min", 10, right: true),
-                      Format.pad("p90", 10, right: true), Format.pad("max", 10, right: true), Format.pad("MB/s", 8, right: true),
-                      Format.pad("widgets/s", 10, right: true), Format.pad("allocs/op", 10, right: true),
-                      Format.pad("instr/op", 9, right: true), Format.pad("peak RSS", 10, right: true)].joined(separator: " ")
+        let nameWidth = Swift.min(36, Swift.max(9, results.map(\.name.count).max() ?? 9))
+        let columns = Self.tableColumns.filter { $0.priority <= Self.priorityFitting(width - nameWidth) }
+        let header = ([Format.pad("benchmark", nameWidth)] + columns.map { Format.pad($0.title, $0.width, right: true) }).joined(separator: " ")
         lines.append(header)
         lines.append(String(repeating: "─", count: header.count))
         var lastGroup = ""
@@ -31,48 +32,50 @@ public struct Report: Sendable {
             let family = r.group.split(separator: ".").prefix(2).joined(separator: ".")
             if family != lastGroup && !lastGroup.isEmpty { lines.append("") }
             lastGroup = family
-            var row = [Format.pad(r.name, 36), Format.pad(Format.duration(r.median), 10, right: true),
-                       Format.pad(Format.duration(r.min), 10, right: true), Format.pad(Format.duration(r.p90), 10, right: true),
-                       Format.pad(Format.duration(r.max), 10, right: true),
-                       Format.pad(r.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "–", 8, right: true),
-                       Format.pad(r.widgetsPerSecond.map { Format.count($0) } ?? "–", 10, right: true),
-                       Format.pad(Format.count(r.allocationsPerOp), 10, right: true),
-                       Format.pad(instructionText(r.instructions), 9, right: true),
-                       Format.pad(r.peakRSS.map(Format.bytes) ?? "–", 10, right: true)].joined(separator: " ")
-            if !r.comparisons.isEmpty { row += "   " + r.comparisons.map(\.formatted).joined(separator: ", ") }
-            lines.append(row)
+            let name = r.name.count > nameWidth ? String(r.name.prefix(nameWidth - 1)) + "…" : r.name
+            lines.append(([Format.pad(name, nameWidth)] + columns.map { Format.pad($0.value(r), $0.width, right: true) }).joined(separator: " "))
+            if !r.comparisons.isEmpty {
+                lines += Self.wrap(r.comparisons.map(\.formatted).joined(separator: ", "), width: width, indent: "    ↳ ", continuation: "      ")
+            }
+        }
+        if columns.count < Self.tableColumns.count {
+            let dropped = Self.tableColumns.filter { c in !columns.contains { $0.title == c.title } }.map(\.title)
+            lines.append("")
+            lines += Self.wrap("Columns left out at \(width) columns: \(dropped.joined(separator: ", ")) (a wider terminal, COLUMNS=N, or --format markdown or json shows them).", width: width)
         }
         if !scaling.isEmpty {
             lines.append("")
-            lines.append("Scaling (cost per call against size: widgets, or for hostile shapes the count they repeat):")
+            lines += Self.wrap("Scaling (cost per call against size: widgets, or for hostile shapes the count they repeat; exponent 1.00 is linear):", width: width)
+            let groupWidth = Swift.min(34, scaling.map(\.group.count).max() ?? 0)
             for s in scaling {
                 let verdict = s.breaksLinearTime ? "  FASTER THAN LINEAR (limit \(Scaling.limit))" : ""
-                lines.append("  " + Format.pad(s.group, 34) + String(format: "x%.1f per 10x  (exponent %.2f by %@; 1.00 is linear)", s.perTenfold, s.exponent, s.metric) + verdict)
+                lines.append("  " + Format.pad(s.group, groupWidth) + String(format: " x%.1f per 10x, exponent %.2f (%@)", s.perTenfold, s.exponent, s.metric) + verdict)
             }
         }
         let memory = results.filter { $0.group.hasPrefix("page.decode") && $0.bytes != nil && $0.rssGrowth != nil }
         if !memory.isEmpty {
             lines.append("")
-            lines.append("Memory (resident growth over the first, cold call, its result alive; the input bytes were resident before):")
+            lines += Self.wrap("Memory (resident growth over the first, cold call, its result alive, as a multiple of the input, which was resident before):", width: width)
+            let memoryWidth = memory.map(\.name.count).max() ?? 0
             for r in memory {
                 let input = Double(r.bytes!), growth = Double(r.rssGrowth!)
-                lines.append("  " + Format.pad(r.name, 34) + String(format: "+%@ for %@ of input: %.2fx the input (%.2fx counting the input)",
-                                                                     Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
+                lines.append("  " + Format.pad(r.name, memoryWidth) + String(format: " +%@ for %@: %.2fx, %.2fx with input",
+                                                                                 Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
             }
         }
         let lossy = (pages ?? []).filter { !$0.unknownTypes.isEmpty }
         if !lossy.isEmpty {
             lines.append("")
-            lines.append("UNKNOWN TYPES: widgets this tool has no type for decode to nothing, and their cost is not measured:")
+            lines += Self.wrap("UNKNOWN TYPES: widgets this tool has no type for decode to nothing, and their cost is not measured:", width: width)
             for page in lossy {
-                lines.append("  " + Format.pad(page.stem, 34) + "\(page.unknownWidgets) widgets: "
-                    + page.unknownTypes.map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", "))
+                lines += Self.wrap("\(page.stem): \(page.unknownWidgets) widgets: " + page.unknownTypes.map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", "),
+                                   width: width, indent: "  ", continuation: "    ")
             }
-            lines.append("  Run the benchmark with the host's own tool (FlowTool.main(registry:) with those types).")
+            lines += Self.wrap("Run the benchmark with the host's own tool (FlowTool.main(registry:) with those types).", width: width, indent: "  ", continuation: "  ")
         }
         if !missing.isEmpty {
             lines.append("")
-            lines.append("Skipped, input not on this machine: \(missing.joined(separator: ", "))")
+            lines += Self.wrap("Skipped, input not on this machine: \(missing.joined(separator: ", "))", width: width)
         }
         if !instructionsAsked {
             lines.append("")
@@ -81,14 +84,71 @@ public struct Report: Sendable {
             lines.append("")
             lines.append("Instruction counts unavailable: valgrind is not installed here.")
         }
-        if let comparison { lines.append(""); lines += comparison.textLines() }
+        if let comparison {
+            lines.append("")
+            for line in comparison.textLines() {
+                let indent = String(line.prefix { $0 == " " })
+                lines += Self.wrap(String(line.dropFirst(indent.count)), width: width, indent: indent, continuation: indent + "    ")
+            }
+        }
         lines.append("")
-        lines.append(String(format: "%d benchmarks in %.0f s%@. Wall times are medians of repeated runs after a warm-up; allocations and instructions are per call and deterministic.",
-                            results.count, seconds, quick ? " (--quick)" : ""))
+        lines += Self.wrap(String(format: "%d benchmarks in %.0f s%@. Wall times are medians of repeated runs after a warm-up; allocations and instructions are per call and deterministic.",
+                                  results.count, seconds, quick ? " (--quick)" : ""), width: width)
         return lines.joined(separator: "\n")
     }
 
-    private func instructionText(_ i: BenchmarkResult.Instructions) -> String {
+    /// A column of the text table: the lower its priority, the narrower the terminal it
+    /// stays in (1: always).
+    struct Column: Sendable {
+        let title: String
+        let width: Int
+        let priority: Int
+        let value: @Sendable (BenchmarkResult) -> String
+    }
+
+    static let tableColumns: [Column] = [
+        Column(title: "median", width: 10, priority: 1) { Format.duration($0.median) },
+        Column(title: "min", width: 10, priority: 5) { Format.duration($0.min) },
+        Column(title: "p90", width: 10, priority: 3) { Format.duration($0.p90) },
+        Column(title: "max", width: 10, priority: 5) { Format.duration($0.max) },
+        Column(title: "MB/s", width: 8, priority: 1) { $0.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "–" },
+        Column(title: "widgets/s", width: 10, priority: 2) { $0.widgetsPerSecond.map { Format.count($0) } ?? "–" },
+        Column(title: "allocs/op", width: 10, priority: 1) { Format.count($0.allocationsPerOp) },
+        Column(title: "instr/op", width: 9, priority: 1) { Report.instructionText($0.instructions) },
+        Column(title: "peak RSS", width: 10, priority: 4) { $0.peakRSS.map(Format.bytes) ?? "–" },
+    ]
+
+    /// The highest priority whose columns (and all of lower priority) fit in `room` columns
+    /// beside the name; 1 at least.
+    static func priorityFitting(_ room: Int) -> Int {
+        var fitting = 1
+        for priority in 1...5 {
+            let used = tableColumns.filter { $0.priority <= priority }.reduce(0) { $0 + $1.width + 1 }
+            if used <= room { fitting = priority }
+        }
+        return fitting
+    }
+
+    /// `text` wrapped at spaces to `width` columns: the first line after `indent`, the rest
+    /// after `continuation`.
+    static func wrap(_ text: String, width: Int, indent: String = "", continuation: String = "") -> [String] {
+        var lines: [String] = []
+        var line = indent
+        var lineHasWord = false
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            if lineHasWord && line.count + 1 + word.count > width {
+                lines.append(line)
+                line = continuation
+                lineHasWord = false
+            }
+            line += (lineHasWord ? " " : "") + word
+            lineHasWord = true
+        }
+        lines.append(line)
+        return lines
+    }
+
+    static func instructionText(_ i: BenchmarkResult.Instructions) -> String {
         switch i {
         case .measured(let v): Format.count(v)
         case .unavailable: "n/a"
@@ -105,7 +165,7 @@ public struct Report: Sendable {
         for r in results {
             lines.append("| `\(r.name)` | \(Format.duration(r.median)) | \(Format.duration(r.p90)) | "
                 + "\(r.megabytesPerSecond.map { String(format: "%.1f", $0) } ?? "") | \(r.widgetsPerSecond.map { Format.count($0) } ?? "") | "
-                + "\(Format.count(r.allocationsPerOp)) | \(instructionText(r.instructions)) | \(r.peakRSS.map(Format.bytes) ?? "") | "
+                + "\(Format.count(r.allocationsPerOp)) | \(Report.instructionText(r.instructions)) | \(r.peakRSS.map(Format.bytes) ?? "") | "
                 + r.comparisons.map(\.formatted).joined(separator: "; ") + " |")
         }
         if !scaling.isEmpty {

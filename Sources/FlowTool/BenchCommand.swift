@@ -145,7 +145,7 @@ enum BenchCommand {
         switch format {
         case "json": Terminal.outBytes(report.json() + [0x0A])
         case "markdown": Terminal.out(report.markdown())
-        default: Terminal.out(report.text())
+        default: Terminal.out(report.text(width: Terminal.width))
         }
         if let path = arguments.value("save-baseline") {
             try Data(Baseline(report).json()).write(to: URL(fileURLWithPath: path))

@@ -32,6 +32,15 @@ enum Terminal {
         FileHandle.standardError.write(Data((text + "\n").utf8))
     }
 
+    /// The columns a text report may use: `COLUMNS` when set, else the width of the terminal
+    /// stdout is, else 100.
+    static var width: Int {
+        if let columns = ProcessInfo.processInfo.environment["COLUMNS"].flatMap({ Int($0) }), columns > 0 { return columns }
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return 100
+    }
+
     /// Whether stderr is a terminal (progress lines are redrawn in place only then).
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
 }
