@@ -5,11 +5,14 @@
 /// the fast decoder is checked against it on every input:
 /// - **Double** (and Float, converted straight from the text): correctly rounded; a result
 ///   that overflows to infinity is refused (`1e400`); subnormals (`1e-320`) and `-0` are
-///   kept. A result of zero is refused when Foundation's zero check says the literal was not
-///   a true zero (`1e-400`, `2e-324`). That check has a quirk we reproduce on purpose: it
-///   reads the bytes past the last whole 4-byte block back to front, so when the exponent
-///   marker falls there its digits are seen first, and `0e5` or `0.00e2` are refused while
-///   `0e10` and `0.0e5` are accepted (see ``foundationSaysTrueZero(_:)``).
+///   kept. A literal that is zero reads as zero however it is spelled (`0e5`, `0E9`,
+///   `0.00e5`, `-0e3`). Any other literal that rounds to zero (an underflow: `1e-400`,
+///   `2e-324`) is refused, as Foundation refuses it, except where Foundation's zero check
+///   takes it. That check reads the bytes past the last whole 4-byte block back to front,
+///   so when the exponent marker falls there its digits are seen first: it refuses `0e5`
+///   and `0.00e2` (where we differ, on purpose) while taking `0e10`, `0.0e5` and an
+///   underflowing `0.000…001e0` (which we take too: the decoders agree wherever the value
+///   allows). See ``foundationSaysTrueZero(_:)``.
 /// - **Integers**: a plain literal (`-?digits`) that fits the type is taken as is. Any other
 ///   spelling goes through the correctly rounded Double D, which must be integral and in
 ///   range; below 2^53 the result is D (so `2.0000000000000001` reads as 2 and `1e-400` as
@@ -56,13 +59,14 @@ public enum JSONNumberParsing {
         return value
     }
 
-    /// The correctly rounded Double nearest the literal, or nil when Foundation would refuse
-    /// it: infinite, or zero from a literal its zero check does not accept.
+    /// The correctly rounded Double nearest the literal, or nil when it is out of Double's
+    /// range: infinite, or an underflow to zero that Foundation refuses too (see the type's
+    /// comment). A literal that is zero is zero.
     @inlinable
     public static func double(_ s: UnsafeBufferPointer<UInt8>) -> Double? {
         let value = nearestDouble(s)
         if !value.isFinite { return nil }
-        if value == 0 && !foundationSaysTrueZero(s) { return nil }
+        if value == 0 && !isZero(s) && !foundationSaysTrueZero(s) { return nil }
         return value
     }
 
@@ -70,13 +74,25 @@ public enum JSONNumberParsing {
     /// rules as ``double(_:)``.
     public static func float(_ s: UnsafeBufferPointer<UInt8>) -> Float? {
         guard let value = Float(String(decoding: s, as: UTF8.self)), value.isFinite else { return nil }
-        if value == 0 && !foundationSaysTrueZero(s) { return nil }
+        if value == 0 && !isZero(s) && !foundationSaysTrueZero(s) { return nil }
         return value
+    }
+
+    /// Whether the literal's value is exactly zero: no digit 1-9 before its exponent, whatever
+    /// the exponent (`0e5`, `-0.000E99`).
+    @inlinable
+    public static func isZero(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
+        for c in s {
+            if c | 0x20 == UInt8(ascii: "e") { return true }
+            if c >= UInt8(ascii: "1") && c <= UInt8(ascii: "9") { return false }
+        }
+        return true
     }
 
     /// Foundation's test for "this literal really is zero" (rather than a value that
     /// underflowed): the first digit 1-9 it meets means no, the first exponent marker means
-    /// yes, neither means yes. It visits whole 4-byte blocks front to back and the remaining
+    /// yes, neither means yes. Not what ``double(_:)`` applies (see ``isZero(_:)``): kept so
+    /// that the checks comparing our decoder with Foundation's know where they differ. It visits whole 4-byte blocks front to back and the remaining
     /// tail back to front; the order matters, and matching it is the point.
     @inlinable
     public static func foundationSaysTrueZero(_ s: UnsafeBufferPointer<UInt8>) -> Bool {
