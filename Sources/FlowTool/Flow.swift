@@ -28,6 +28,7 @@ let commands: [Subcommand] = [
 /// Commands under another (`flow bench trend`), named by both words.
 let nestedCommands: [Subcommand] = [
     Subcommand(spec: TrendCommand.spec, run: TrendCommand.run),
+    Subcommand(spec: BisectCommand.spec, run: BisectCommand.run),
 ]
 
 func generalHelp(tool: String) -> String {

@@ -12,6 +12,8 @@ enum ExitCode {
     static let failure: Int32 = 1
     /// `flow bench`: a metric regressed past the threshold.
     static let regression: Int32 = 2
+    /// `flow bench bisect`: no commit between GOOD and BAD regresses.
+    static let noRegression: Int32 = 3
     /// Bad arguments (sysexits EX_USAGE).
     static let usage: Int32 = 64
     /// An input file could not be read (sysexits EX_NOINPUT).
