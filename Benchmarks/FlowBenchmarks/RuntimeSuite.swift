@@ -55,7 +55,10 @@ extension Suites {
                 return (store, ActionDispatcher(), ActionContext(sourceWidgetID: "card", store: store, presenter: Presenter()))
             }
             let api = ActionData(type: "api", fields: ["endpoint": "favourites/toggle"])
-            let widgets = Suites.runOnMainActor { () -> Int in
+            /// Section body widgets: what a replacement keeps (the replaced widget's nested
+            /// items may differ), and cheap to count inside the timed operation.
+            @MainActor func bodyWidgets() -> Int { store.page?.sections.reduce(0) { $0 + $1.widgets.count } ?? 0 }
+            let body = Suites.runOnMainActor { () -> Int in
                 let loaded = await store.load()
                 precondition(loaded == .applied, "the page did not load: \(loaded)")
                 // One round trip, checked, so that the figures are of work that happens.
@@ -63,13 +66,13 @@ extension Suites {
                 precondition(store.lastMutationOutcome?.applied == 1 && store.lastMutationOutcome?.failed == 0,
                              "a round trip did not apply: \(String(describing: store.lastMutationOutcome))")
                 precondition(context.presenter.lastToast?.message == "Added to favourites", "the response's toast was not shown")
-                return store.page?.widgetCount ?? 0
+                return bodyWidgets()
             }
             loader.rewind()
             return Operation(bytes: responses.reduce(0) { $0 + $1.count }) {
                 Suites.runOnMainActor { () -> Int in
                     for _ in 0..<runtimeBatch { _ = await dispatcher.dispatch(api, context: context) }
-                    precondition(store.page?.widgetCount == widgets, "the page changed size")
+                    precondition(bodyWidgets() == body, "the page changed size")
                     return store.lastMutationOutcome?.applied ?? 0
                 }
             }
