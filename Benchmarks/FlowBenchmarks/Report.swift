@@ -68,7 +68,7 @@ public struct Report: Sendable {
             lines.append("")
             lines += Self.wrap("UNKNOWN TYPES: widgets this tool has no type for decode to nothing, and their cost is not measured:", width: width)
             for page in lossy {
-                lines += Self.wrap("\(page.stem): \(page.unknownWidgets) widgets: " + page.unknownTypes.map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", "),
+                lines += Self.wrap("\(page.stem): \(page.unknownWidgets) widget\(page.unknownWidgets == 1 ? "" : "s"): " + page.unknownTypes.map { "\($0.type) ×\($0.widgets)" }.joined(separator: ", "),
                                    width: width, indent: "  ", continuation: "    ")
             }
             lines += Self.wrap("Run the benchmark with the host's own tool (FlowTool.main(registry:) with those types).", width: width, indent: "  ", continuation: "  ")
