@@ -58,7 +58,7 @@ let package = Package(
         .executableTarget(name: "flow-measure", dependencies: ["FlowTool", "FlowWidgets", "CAllocationCounter"]),
 
         .testTarget(name: "FlowJSONTests", dependencies: ["FlowJSON", "CFlowSIMD"]),
-        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads"]),
+        .testTarget(name: "FlowCoreTests", dependencies: ["FlowCore", "FlowWidgets", "FlowWorkloads", "FlowTool"]),
         .testTarget(name: "FlowWorkloadsTests", dependencies: ["FlowWorkloads", "FlowCore", "FlowJSON", "FlowWidgets"]),
         .testTarget(name: "FlowToolTests", dependencies: ["FlowTool", "FlowBenchmarks", "FlowCore", "FlowWorkloads", "FlowWidgets"]),
         .testTarget(name: "FlowRuntimeTests", dependencies: ["FlowRuntime", "FlowCore", "FlowWidgets", "FlowJSON"]),
