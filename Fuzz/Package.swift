@@ -5,14 +5,15 @@
 //
 //     source lib.sh; swift build "${FUZZ_BUILD_FLAGS[@]}" --product fuzz-json
 //
-// or let `./fuzz.sh json` do it (README.md). The oracles live in FlowWorkloads, so
-// `swift test` in the root package replays the corpus through exactly these checks.
+// or let `./fuzz.sh json` do it (README.md). The oracles live in FlowWorkloads and the
+// targets on their embedded pages in FlowFuzzTargets, so `swift test` in the root package
+// replays the corpus through exactly these checks.
 import Foundation
 import PackageDescription
 
 /// One executable per oracle: `fuzz-<name>` runs `FuzzTarget.<name>` of FlowWorkloads. To add
 /// one: its oracle and `FuzzTarget` in a new file of Sources/FlowWorkloads, a line in
-/// `FuzzTargets.all`, a folder `Sources/fuzz-<name>/` holding the entry point (copy another),
+/// `FuzzTargets.all(pages:)`, a folder `Sources/fuzz-<name>/` holding the entry point (copy another),
 /// and its name here.
 let fuzzTargets = ["json", "page", "one-bad-widget", "mutation", "merge-diff"]
 
@@ -25,10 +26,12 @@ let package = Package(
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
     products: fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(path: "..")],
-    // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does.
+    // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does,
+    // on the pages FlowFuzzTargets embeds (the binary runs where no file of the tree is).
     targets: fuzzTargets.map { name in
         .executableTarget(
-            name: "fuzz-\(name)", dependencies: [.product(name: "FlowWorkloads", package: root)],
+            name: "fuzz-\(name)",
+            dependencies: [.product(name: "FlowWorkloads", package: root), .product(name: "FlowFuzzTargets", package: root)],
             path: "Sources/fuzz-\(name)",
             // No `main`: libFuzzer brings its own.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])

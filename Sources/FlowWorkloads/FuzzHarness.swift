@@ -51,7 +51,7 @@ public enum FuzzHarness {
         let directory = URL(fileURLWithPath: folder)
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-            let seeds = target.seeds(repositoryRoot: root)
+            let seeds = try target.seeds(repositoryRoot: root)
             for seed in seeds {
                 try Data(seed.bytes).write(to: directory.appendingPathComponent(seed.name))
             }

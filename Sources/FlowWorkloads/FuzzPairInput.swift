@@ -3,7 +3,7 @@ import FlowCore
 /// The input format shared by the fuzz targets that need two documents (a page and a
 /// mutation response; an old and a new page).
 ///
-/// Byte 0 selects: bits 0-3 a page of ``FuzzPages/all`` (modulo its count), bit 4 the
+/// Byte 0 selects: bits 0-3 a page of the target's pages (``FuzzPages``, modulo their count), bit 4 the
 /// placeholders option, bit 5 where the first document comes from. With bit 5 clear, the
 /// first document is the selected embedded page and the rest of the input is the second,
 /// so the fuzzer spends its effort on the second against a rich, valid page. With bit 5
@@ -17,7 +17,7 @@ struct FuzzPairInput {
     static let ownDocuments: UInt8 = 0x20
     static let placeholders: UInt8 = 0x10
 
-    init?(_ input: [UInt8]) {
+    init?(_ input: [UInt8], pages: [FuzzPages.Page]) {
         guard let selector = input.first else { return nil }
         let rest = input.dropFirst()
         options = PageDecodingOptions(placeholders: selector & Self.placeholders != 0)
@@ -26,7 +26,8 @@ struct FuzzPairInput {
             first = Array(rest[..<split])
             second = Array(rest[(split + 1)...])
         } else {
-            let page = FuzzPages.all[Int(selector & 0x0F) % FuzzPages.all.count]
+            guard !pages.isEmpty else { return nil }
+            let page = pages[Int(selector & 0x0F) % pages.count]
             options.bareRoot = page.bareRoot
             first = Array(page.text.utf8)
             second = Array(rest)

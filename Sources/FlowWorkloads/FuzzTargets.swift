@@ -7,8 +7,9 @@ import Foundation
 /// makes and trap on any failure; `swift test` (FlowWorkloadsTests) runs the very same
 /// ``check`` on every seed and on every file of `Corpus/regressions/<name>/`, without
 /// libFuzzer. Adding a target: a file in this module defining its oracle and its
-/// `FuzzTarget` (see `Oracles+JSON.swift`), one line in ``FuzzTargets/all``, and its entry
-/// point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
+/// `FuzzTarget` (see `Oracles+JSON.swift`; one that needs the embedded pages takes them as
+/// a parameter, see ``FuzzTarget/page(pages:)``), one line in ``FuzzTargets/all(pages:)``,
+/// and its entry point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
 public struct FuzzTarget: Sendable {
     /// `json`, `page`, `one-bad-widget`, `mutation`, `merge-diff`: the executable is `fuzz-<name>`, its finds go to
     /// `Corpus/regressions/<name>/`.
@@ -44,18 +45,20 @@ public struct FuzzTarget: Sendable {
     }
 }
 
-/// Every fuzz target, by name.
+/// Every fuzz target of flow-core.
 public enum FuzzTargets {
-    /// The registry: one line per target.
-    public static let all: [FuzzTarget] = [
-        .json,
-        .page,
-        .oneBadWidget,
-        .mutation,
-        .mergeDiff,
-    ]
-
-    public static func named(_ name: String) -> FuzzTarget? { all.first { $0.name == name } }
+    /// The registry: one line per target. `pages` is the list inputs name pages from:
+    /// `FuzzPages.all` of FlowFuzzTargets, which also holds the targets made from it
+    /// (`FuzzTargets.all`, `FuzzTargets.named(_:)`).
+    public static func all(pages: [FuzzPages.Page]) -> [FuzzTarget] {
+        [
+            .json,
+            .page(pages: pages),
+            .oneBadWidget(pages: pages),
+            .mutation(pages: pages),
+            .mergeDiff(pages: pages),
+        ]
+    }
 
     /// The repository root, found from this source file (the fuzz binaries and the tests run
     /// on the machine that built them; `FLOW_FUZZ_ROOT` overrides it for the fuzz binaries).
@@ -74,27 +77,30 @@ extension FuzzTarget {
     /// six bits go to ``Oracles/options(selector:)`` (placeholders, bare root, a depth limit
     /// of 8 to 15) and the rest is the document. Any other input is the document itself,
     /// decoded with the default options, so plain JSON files seed it as they are.
-    public static let page = FuzzTarget(
-        name: "page",
-        summary: "any bytes as a page document: ids, normalize fixed point, fast path = reference path",
-        seedFolders: [.corpus("pages"), .corpus("mutations"), .corpus("diff"), .jsonTestSuite],
-        generatedSeeds: {
-            // The embedded pages under a few option selectors.
-            var seeds: [(name: String, bytes: [UInt8])] = []
-            for (i, page) in FuzzPages.all.enumerated() {
-                let text = Array(page.text.utf8)
-                let base: UInt8 = page.bareRoot ? 0x02 : 0x00
-                for extra: UInt8 in [0x00, 0x01, 0x04, 0x1C] {
-                    seeds.append(("page_p\(i)_sel\(base | extra)", [0x80 | base | extra] + text))
+    ///
+    /// `pages` (``FuzzPages``) only seed it, each under a few option selectors.
+    public static func page(pages: [FuzzPages.Page]) -> FuzzTarget {
+        FuzzTarget(
+            name: "page",
+            summary: "any bytes as a page document: ids, normalize fixed point, fast path = reference path",
+            seedFolders: [.corpus("pages"), .corpus("mutations"), .corpus("diff"), .jsonTestSuite],
+            generatedSeeds: {
+                var seeds: [(name: String, bytes: [UInt8])] = []
+                for (i, page) in pages.enumerated() {
+                    let text = Array(page.text.utf8)
+                    let base: UInt8 = page.bareRoot ? 0x02 : 0x00
+                    for extra: UInt8 in [0x00, 0x01, 0x04, 0x1C] {
+                        seeds.append(("page_p\(i)_sel\(base | extra)", [0x80 | base | extra] + text))
+                    }
                 }
-            }
-            return seeds
-        },
-        check: { Oracles.pageInput($0) })
+                return seeds
+            },
+            check: { Oracles.pageInput($0) })
+    }
 }
 
 extension Oracles {
-    /// The page fuzz target's input format (see ``FuzzTarget/page``): an optional selector
+    /// The page fuzz target's input format (see ``FuzzTarget/page(pages:)``): an optional selector
     /// byte in `0x80...0xBF`, then the document.
     public static func pageInput(_ input: [UInt8]) -> [String] {
         if let first = input.first, first & 0xC0 == 0x80 {
@@ -108,8 +114,10 @@ extension Oracles {
 
 extension FuzzTarget {
     /// The seed corpus: every file of the seed folders (sorted; names prefixed with their
-    /// folder), then the generated seeds.
-    public func seeds(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> [(name: String, bytes: [UInt8])] {
+    /// folder), then the generated seeds. Throws ``MissingFolder`` when a `Corpus/` seed
+    /// folder is not there (JSONTestSuite, optional, is skipped when absent): a seed corpus
+    /// quietly missing a folder would fuzz, and replay, less than it says.
+    public func seeds(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) throws -> [(name: String, bytes: [UInt8])] {
         var out: [(name: String, bytes: [UInt8])] = []
         for folder in seedFolders {
             let (url, prefix): (URL?, String)
@@ -120,7 +128,7 @@ extension FuzzTarget {
                 (url, prefix) = (Self.jsonTestSuite(repositoryRoot: repositoryRoot), "jsontestsuite")
             }
             guard let url else { continue }
-            out += Self.files(in: url).map { ("\(prefix)_\($0.name)", $0.bytes) }
+            out += try Self.files(in: url).map { ("\(prefix)_\($0.name)", $0.bytes) }
         }
         return out + generatedSeeds()
     }
@@ -131,8 +139,16 @@ extension FuzzTarget {
     }
 
     /// Every input kept in `Corpus/regressions/<name>/` (README files and dotfiles aside).
-    public func regressions(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) -> [(name: String, bytes: [UInt8])] {
-        Self.files(in: regressionFolder(repositoryRoot: repositoryRoot)).filter { !$0.name.hasPrefix("README") }
+    /// Throws ``MissingFolder`` when the folder is not there (an empty one holds a
+    /// `.gitkeep`).
+    public func regressions(repositoryRoot: URL = FuzzTargets.defaultRepositoryRoot) throws -> [(name: String, bytes: [UInt8])] {
+        try Self.files(in: regressionFolder(repositoryRoot: repositoryRoot)).filter { !$0.name.hasPrefix("README") }
+    }
+
+    /// A folder the seeds or the regressions are read from is not there.
+    public struct MissingFolder: Error, CustomStringConvertible {
+        public let path: String
+        public var description: String { "no folder at \(path)" }
     }
 
     /// `../shared/jsontestsuite/test_parsing` beside the clone, when it is there.
@@ -142,8 +158,14 @@ extension FuzzTarget {
         return FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) && isDirectory.boolValue ? url : nil
     }
 
-    static func files(in folder: URL) -> [(name: String, bytes: [UInt8])] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+    /// The files of `folder` (dotfiles aside), sorted by name; throws ``MissingFolder`` when
+    /// it does not exist.
+    static func files(in folder: URL) throws -> [(name: String, bytes: [UInt8])] {
+        var isDirectory: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory), isDirectory.boolValue,
+              let names = try? FileManager.default.contentsOfDirectory(atPath: folder.path) else {
+            throw MissingFolder(path: folder.path)
+        }
         return names.filter { !$0.hasPrefix(".") }.sorted().compactMap { name in
             let path = folder.appendingPathComponent(name).path
             var isDirectory: ObjCBool = false

@@ -3,20 +3,28 @@ import FlowJSON
 import Foundation
 
 extension FuzzTarget {
-    /// The one-bad-widget target: see ``Oracles/oneBadWidget(_:)``.
-    public static let oneBadWidget = FuzzTarget(
-        name: "one-bad-widget",
-        summary: "one widget (or one field of it) of a valid page replaced by fuzzer bytes: the rest survives unchanged",
-        seedFolders: [],
-        generatedSeeds: { OneBadWidget.seeds() },
-        check: { Oracles.oneBadWidget($0) })
+    /// The one-bad-widget target on `pages` (``FuzzPages``), through the starter types: see
+    /// ``Oracles/oneBadWidget(_:pages:registry:)``.
+    public static func oneBadWidget(pages: [FuzzPages.Page]) -> FuzzTarget {
+        let analysed = pages.map(OneBadWidget.analyse)
+        return FuzzTarget(
+            name: "one-bad-widget",
+            summary: "one widget (or one field of it) of a valid page replaced by fuzzer bytes: the rest survives unchanged",
+            seedFolders: [],
+            generatedSeeds: { OneBadWidget.seeds(pages: analysed) },
+            check: { Oracles.oneBadWidget($0, pages: analysed) })
+    }
 }
 
 extension Oracles {
     /// The one-bad-widget oracle: one widget of a valid page replaced by fuzzer bytes never
-    /// fails the page nor touches another widget.
+    /// fails the page nor touches another widget. `pages`: flow-core's own (`FuzzPages.all`,
+    /// analysed: `OneBadWidget.pages` of FlowFuzzTargets) or a host's
+    /// (``OneBadWidget/basePage(source:text:bareRoot:)``); `registry`: the host's, with or
+    /// without the starter types, or nil for the starter types (then each page caches its
+    /// baselines).
     ///
-    /// Input (see ``OneBadWidget/Input``): byte 0 picks the page of ``FuzzPages/all`` (low
+    /// Input (see ``OneBadWidget/Input``): byte 0 picks the page of `pages` (low
     /// four bits), the placeholders option (bit 4) and whether the spliced document also goes
     /// through the ``page(_:options:)`` oracle (bit 5); bytes 1-2 (little endian) pick a slot
     /// of that page: one top-level widget element (header, section header, section body or
@@ -52,21 +60,13 @@ extension Oracles {
     ///    pagination and refresh equal the baseline's, and so do the diagnostics outside the
     ///    replaced element (same kinds, paths and types, in order), `duplicate_id` aside
     ///    (those follow the ids, item 3).
-    public static func oneBadWidget(_ input: [UInt8]) -> [String] {
-        guard let parsed = OneBadWidget.Input(input) else { return [] }
-        return OneBadWidget.check(parsed)
-    }
-
-    /// The one-bad-widget oracle on a host's own pages (``OneBadWidget/basePage(source:text:bareRoot:)``)
-    /// decoded through its registry, with or without the starter types. Byte 0's low four
-    /// bits pick the page among `pages`, as they pick one of ``FuzzPages/all`` above.
-    public static func oneBadWidget(_ input: [UInt8], pages: [OneBadWidget.BasePage], registry: WidgetRegistry) -> [String] {
+    public static func oneBadWidget(_ input: [UInt8], pages: [OneBadWidget.BasePage], registry: WidgetRegistry? = nil) -> [String] {
         guard let parsed = OneBadWidget.Input(input, pageCount: pages.count) else { return [] }
         return OneBadWidget.check(parsed, pages: pages, registry: registry)
     }
 }
 
-/// The machinery of ``Oracles/oneBadWidget(_:)``: the pages' slots, the splice, the
+/// The machinery of ``Oracles/oneBadWidget(_:pages:registry:)``: the pages' slots, the splice, the
 /// baselines (computed once per page, element and option, then cached) and the comparison.
 public enum OneBadWidget {
     /// A decoded fuzz input.
@@ -85,8 +85,9 @@ public enum OneBadWidget {
             self.replacement = replacement
         }
 
-        /// Nil for inputs shorter than three bytes, or naming a page that does not exist.
-        public init?(_ bytes: [UInt8], pageCount: Int = OneBadWidget.pages.count) {
+        /// Nil for inputs shorter than three bytes, or naming a page past the first
+        /// `pageCount`.
+        public init?(_ bytes: [UInt8], pageCount: Int) {
             guard bytes.count >= 3 else { return nil }
             page = Int(bytes[0] & 0x0F)
             guard page < pageCount else { return nil }
@@ -157,6 +158,9 @@ public enum OneBadWidget {
         public var bareRoot: Bool
         public var elements: [Element]
         public var slots: [Slot]
+        /// The baselines of the starter types (``OneBadWidget/check(_:pages:registry:)``
+        /// with no registry), computed once per element and option.
+        let baselines = BaselineCache()
 
         /// The page text with `slot` replaced by `replacement`.
         public func splice(_ slot: Slot, _ replacement: [UInt8]) -> [UInt8] {
@@ -214,15 +218,11 @@ public enum OneBadWidget {
 
     static let markedRegistry = withMarker(Oracles.registry)
 
-    /// ``FuzzPages/all``, analysed.
-    public static let pages: [BasePage] = FuzzPages.all.map { analyse($0) }
-
     // MARK: Check
 
-    /// Checks `input` against one of `pages` (the built-in ones by default), decoding through
-    /// `registry`. Baselines are cached for the built-in pages and registry only.
-    public static func check(_ input: Input, pages: [BasePage] = OneBadWidget.pages,
-                             registry: WidgetRegistry? = nil) -> [String] {
+    /// Checks `input` against one of `pages`, decoding through `registry` (nil: the starter
+    /// types, whose baselines each page caches).
+    public static func check(_ input: Input, pages: [BasePage], registry: WidgetRegistry? = nil) -> [String] {
         check(input, pages: pages, registry: registry, marked: registry.map(withMarker))
     }
 
@@ -253,7 +253,7 @@ public enum OneBadWidget {
         let baselinePage = if let marked {
             try? PageDecoder(registry: marked, options: options).decode(base.splice(.widget(element: slot.element), markerText))
         } else {
-            baseline(page: input.page, element: slot.element, placeholders: input.placeholders)
+            baseline(of: base, element: slot.element, placeholders: input.placeholders)
         }
         guard let baseline = baselinePage else {
             return ["\(base.source) \(element.path): the baseline page (the element replaced by the marker widget) does not decode"]
@@ -276,24 +276,21 @@ public enum OneBadWidget {
         }
     }
 
-    /// The baseline decode of page `page` with element `element` replaced by the marker.
-    static func baseline(page: Int, element: Int, placeholders: Bool) -> DecodedPage? {
-        let key = BaselineKey(page: page, element: element, placeholders: placeholders)
-        if let cached = baselines.value(for: key) { return cached }
-        let base = pages[page]
+    /// The baseline decode (starter types) of `base` with element `element` replaced by the
+    /// marker, from the page's cache.
+    static func baseline(of base: BasePage, element: Int, placeholders: Bool) -> DecodedPage? {
+        let key = BaselineKey(element: element, placeholders: placeholders)
+        if let cached = base.baselines.value(for: key) { return cached }
         let bytes = base.splice(.widget(element: element), markerText)
         let decoded = try? PageDecoder(registry: markedRegistry, options: base.options(placeholders: placeholders)).decode(bytes)
-        baselines.store(decoded, for: key)
+        base.baselines.store(decoded, for: key)
         return decoded
     }
 
     struct BaselineKey: Hashable {
-        var page: Int
         var element: Int
         var placeholders: Bool
     }
-
-    static let baselines = BaselineCache()
 
     final class BaselineCache: @unchecked Sendable {
         private let lock = NSLock()
@@ -312,7 +309,7 @@ public enum OneBadWidget {
         }
     }
 
-    /// Items 2-5 of the oracle's contract (see ``Oracles/oneBadWidget(_:)``).
+    /// Items 2-5 of the oracle's contract (see ``Oracles/oneBadWidget(_:pages:registry:)``).
     public static func compare(baseline: DecodedPage, spliced: DecodedPage, element: Element) -> [String] {
         var failures: [String] = []
         let b = flatten(baseline.page)
@@ -513,7 +510,7 @@ public enum OneBadWidget {
 
     /// Structure-aware seeds: every slot of every page once, holding what it holds now (or,
     /// for an insertion, a plausible value), with the option bits varied.
-    public static func seeds(pages: [BasePage] = OneBadWidget.pages) -> [(name: String, bytes: [UInt8])] {
+    public static func seeds(pages: [BasePage]) -> [(name: String, bytes: [UInt8])] {
         let inserted: [String: String] = [
             "type": #""banner""#, "id": #""x""#, "layout": #"{"padding":{"top":4},"corner_radius":8}"#,
             "data": "{}", "actions": #"{"tap":{"type":"toast","message":"hi"}}"#, "tracking": #"{"impression_id":"i"}"#,

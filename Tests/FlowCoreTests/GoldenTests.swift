@@ -3,6 +3,7 @@ import Testing
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowTool
 import FlowWorkloads
 
 /// Each corpus page has its expected `flow inspect --format json` output beside it

@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 import FlowCore
 import FlowJSON
@@ -113,5 +114,60 @@ import FlowWorkloads
         #expect(one == many)
         #expect(ids(one) == ids(many))
         #expect(one.widgetCount > 300)
+    }
+}
+
+/// The parallel decode runs: every test above would pass if a large list quietly decoded on
+/// one thread, so these watch the decode itself (``ParallelSectionsRun``).
+@Suite struct ParallelDecodeRunsTests {
+    /// The runs reported while `body` decodes.
+    static func runs(_ body: () throws -> Void) rethrows -> [ParallelSectionsRun] {
+        let log = RunLog()
+        try ParallelSectionsRun.$observer.withValue({ log.append($0) }, operation: body)
+        return log.runs
+    }
+
+    final class RunLog: @unchecked Sendable {
+        private let lock = NSLock()
+        private var list: [ParallelSectionsRun] = []
+        func append(_ run: ParallelSectionsRun) { lock.lock(); list.append(run); lock.unlock() }
+        var runs: [ParallelSectionsRun] { lock.lock(); defer { lock.unlock() }; return list }
+    }
+
+    /// 3,000 widgets in 60 sections: past the default threshold (~450 widgets), so with the
+    /// default options but four threads the list is cut into 16 stretches (four a thread),
+    /// every one decodes, and more than one thread takes part when the machine has more
+    /// than one processor (tried up to twenty times: while other tests keep every worker
+    /// busy, the caller's thread may take every stretch itself).
+    @Test func aLargeSectionListIsCutAndDecodedOnSeveralThreads() throws {
+        let input = PageGenerator(PageGenerator.Options(widgets: 3000, seed: 3, sections: 60)).generate()
+        let decoder = PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 4))
+        let serial = try PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 1)).decode(input)
+        var threads: [Int] = []
+        for attempt in 0..<20 {
+            var decoded: DecodedPage?
+            let runs = try Self.runs { decoded = try decoder.decode(input) }
+            try #require(runs.count == 1, "one section list, decoded in parallel once: \(runs)")
+            #expect(runs[0].sections == 60)
+            #expect(runs[0].stretches == 16)
+            #expect(runs[0].decoded == 16, "every stretch decodes")
+            #expect((1...16).contains(runs[0].threads))
+            #expect(decoded?.page == serial.page)
+            threads.append(runs[0].threads)
+            if ProcessInfo.processInfo.activeProcessorCount < 2 || runs[0].threads > 1 { break }
+            if attempt < 19 { usleep(20_000) }
+        }
+        if ProcessInfo.processInfo.activeProcessorCount >= 2 {
+            #expect(threads.contains { $0 > 1 }, "the stretches ran on one thread in every try: \(threads)")
+        }
+    }
+
+    /// The hook sees the decodes that stay on the caller's thread as no run at all: one
+    /// thread, or a list under the threshold.
+    @Test func aSerialDecodeReportsNoRun() throws {
+        let large = PageGenerator(PageGenerator.Options(widgets: 3000, seed: 3, sections: 60)).generate()
+        let small = PageGenerator(PageGenerator.Options(widgets: 40, seed: 3, sections: 6)).generate()
+        #expect(try Self.runs { _ = try PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 1)).decode(large) }.isEmpty)
+        #expect(try Self.runs { _ = try PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 4)).decode(small) }.isEmpty)
     }
 }

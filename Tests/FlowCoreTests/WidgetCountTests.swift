@@ -2,6 +2,7 @@ import Testing
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowTool
 import FlowWorkloads
 
 /// A page's widget count takes in every widget it holds, accordion items at any depth.

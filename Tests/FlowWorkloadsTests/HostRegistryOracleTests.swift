@@ -108,7 +108,7 @@ import FlowWorkloads
         let dir = try Self.folder(["shop.json": Self.pageText])
         let target = FuzzTarget.host(name: "price-tag", registry: bare, pagesFolder: dir.path)
         #expect(target.setupError == nil)
-        let seeds = target.seeds()
+        let seeds = try target.seeds()
         #expect(seeds.filter { $0.bytes.first.map { $0 >= 0xC0 } ?? false }.count > 10)
         for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
         let base = OneBadWidget.basePage(source: "shop.json", text: Self.pageText)
@@ -151,7 +151,7 @@ import FlowWorkloads
         #expect(pages.count == 1)
         let target = FuzzTarget.host(name: "price-tag", registry: Self.registry, pages: pages)
         #expect(target.setupError == nil)
-        let seeds = target.seeds()
+        let seeds = try target.seeds()
         #expect(seeds.count > 2 + pages[0].slots.count - 1)
         for seed in seeds { #expect(target.check(seed.bytes).isEmpty, "\(seed.name): \(target.check(seed.bytes))") }
         // The skewed decoder is caught on a captured page as it is, and through a splice.

@@ -3,6 +3,7 @@ import Testing
 import FlowCore
 import FlowJSON
 import FlowWidgets
+import FlowFuzzTargets
 import FlowWorkloads
 
 private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }

@@ -1,4 +1,5 @@
-// The `merge-diff` fuzz target: FuzzTarget.mergeDiff (FlowWorkloads) under libFuzzer.
+// The `merge-diff` fuzz target: FuzzTarget.mergeDiff (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import FlowFuzzTargets
 import FlowWorkloads
 
 @_cdecl("LLVMFuzzerTestOneInput")

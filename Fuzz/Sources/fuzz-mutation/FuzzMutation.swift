@@ -1,4 +1,5 @@
-// The `mutation` fuzz target: FuzzTarget.mutation (FlowWorkloads) under libFuzzer.
+// The `mutation` fuzz target: FuzzTarget.mutation (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import FlowFuzzTargets
 import FlowWorkloads
 
 @_cdecl("LLVMFuzzerTestOneInput")

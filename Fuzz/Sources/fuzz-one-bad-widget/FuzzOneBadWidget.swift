@@ -1,4 +1,5 @@
-// The `one-bad-widget` fuzz target: FuzzTarget.oneBadWidget (FlowWorkloads) under libFuzzer.
+// The `one-bad-widget` fuzz target: FuzzTarget.oneBadWidget (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import FlowFuzzTargets
 import FlowWorkloads
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,4 +1,5 @@
-// The `page` fuzz target: FuzzTarget.page (FlowWorkloads) under libFuzzer.
+// The `page` fuzz target: FuzzTarget.page (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import FlowFuzzTargets
 import FlowWorkloads
 
 @_cdecl("LLVMFuzzerTestOneInput")

@@ -1,3 +1,10 @@
+#if canImport(Darwin)
+import Darwin
+#elseif canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#endif
 import Dispatch
 import FlowJSON
 
@@ -23,6 +30,8 @@ extension PageSchema {
         let elements: Range<Int>
         let context: DecodeContext
         var sections: [Section] = []
+        /// The thread that decoded it (``ParallelSectionsRun``), 0 until then.
+        var thread: UInt = 0
 
         init(elements: Range<Int>, parent: DecodeContext) {
             self.elements = elements
@@ -53,6 +62,7 @@ extension PageSchema {
         let handoff = InOrderHandoff(count: stretches.count)
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
+            stretch.thread = currentThreadID()
 
             stretch.sections.reserveCapacity(stretch.elements.count)
             TapeSource.lend(document: document, context: stretch.context) { source in
@@ -65,7 +75,22 @@ extension PageSchema {
             handoff.finished(k) { claim(stretches[$0], into: &merged.sections, ctx: caller, listPath: listPath) }
         }
         precondition(handoff.isComplete, "every stretch is merged")
+        if let observe = ParallelSectionsRun.observer {
+            observe(ParallelSectionsRun(sections: elements.count, stretches: stretches.count,
+                                        decoded: stretches.filter { $0.thread != 0 }.count,
+                                        threads: Set(stretches.map(\.thread)).subtracting([0]).count))
+        }
         return (merged.sections, elements.count)
+    }
+
+    private static func currentThreadID() -> UInt {
+        #if canImport(Darwin)
+        UInt(bitPattern: pthread_self())
+        #elseif canImport(Glibc) || canImport(Musl)
+        UInt(pthread_self())
+        #else
+        1
+        #endif
     }
 
     /// The section list the stretches are merged into, on whichever thread merges.
@@ -142,4 +167,20 @@ extension PageSchema {
         precondition(queued.isAtEnd, "every queued claim is made")
         ctx.record(contentsOf: recorded[copied...])
     }
+}
+
+/// What one parallel section decode did, for the tests to see that it ran (a decode that
+/// quietly stayed on one thread gives the same page, so nothing else would tell): how many
+/// stretches the list was cut into, how many of them decoded, and on how many distinct
+/// threads. Reported on the decoding task to ``observer`` when one is bound.
+package struct ParallelSectionsRun: Sendable, Equatable {
+    package var sections: Int
+    package var stretches: Int
+    package var decoded: Int
+    package var threads: Int
+
+    /// Called once per section list decoded in parallel, after its stretches are merged, on
+    /// the caller's thread. Bind it with `ParallelSectionsRun.$observer.withValue(…) { … }`
+    /// around a decode; unbound (the default) costs one task-local read per such list.
+    @TaskLocal package static var observer: (@Sendable (ParallelSectionsRun) -> Void)?
 }

@@ -2,7 +2,7 @@ import FlowCore
 import FlowJSON
 
 /// What `flow inspect` prints (README, "flow inspect"): the page's ids, the diagnostics,
-/// and a few counts. `merge` and `mutate` print the same shape. Lives here so the tests
+/// and a few counts. `merge` and `mutate` print the same shape. Public so that the tests
 /// compare the corpus golden files against exactly what the tool prints.
 public struct InspectReport {
     public var page: Page
