@@ -9,8 +9,10 @@ REPO_ROOT="$(dirname "$FUZZ_DIR")"
 # blind: ask for inline 8-bit counters, the PC table and comparison tracing explicitly. The
 # -Xswiftc flags reach every module, the library's included. FLOW_FUZZING leaves out a fuzz
 # target's stand-in `main` (which a plain build links, and which only says how to build it).
-FUZZ_COMPILE_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFLOW_FUZZING)
+# FUZZ_COVERAGE_FLAGS are the coverage part alone: Fuzz/oss-fuzz/build.sh adds them to the
+# sanitizer flags OSS-Fuzz's base builder chooses.
+FUZZ_COVERAGE_FLAGS=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFLOW_FUZZING)
+FUZZ_COMPILE_FLAGS=(-c release --sanitize=fuzzer --sanitize=address "${FUZZ_COVERAGE_FLAGS[@]}")
 # The same, built in .build/fuzz of the package (run from its folder): beside a plain
 # `swift build -c release` in .build, so that neither rebuilds the other's modules.
 FUZZ_BUILD_FLAGS=("${FUZZ_COMPILE_FLAGS[@]}" --scratch-path .build/fuzz)
@@ -86,4 +88,25 @@ regression_files() {
     local dir="${2:-$REPO_ROOT/Corpus/regressions/$1}"
     [[ -d "$dir" ]] || return 0
     find "$dir" -maxdepth 1 -type f ! -name 'README*' ! -name '.*' | sort
+}
+
+# check_fuzzes BINARY SEEDS_DIR [RUNS]: runs BINARY on its seeds (and RUNS, default 500, inputs
+# more) and fails unless libFuzzer loaded coverage counters and measured coverage: its
+# "INFO: Loaded N modules (M inline 8-bit counters)" with M > 0 and a "cov: C" with C > 0.
+# Prints what it found. A build that links libFuzzer without instrumenting the code passes
+# check_instrumented's symbols test only in part, and fails here.
+check_fuzzes() {
+    local log counters cov status=0
+    log="$(mktemp)"
+    "$1" -runs="${3:-500}" -max_total_time=60 -timeout=25 -rss_limit_mb=4096 "$2" >"$log" 2>&1 || status=$?
+    counters=$(sed -nE 's/^INFO: Loaded [0-9]+ modules? +\(([0-9]+) inline 8-bit counters\).*/\1/p' "$log" | head -1)
+    cov=$(grep -oE ' cov: [0-9]+' "$log" | grep -oE '[0-9]+' | sort -n | tail -1 || true)
+    echo "$(basename "$1"): exit $status, ${counters:-no} inline 8-bit counters loaded, cov: ${cov:-none}"
+    if [[ $status -ne 0 || "${counters:-0}" -eq 0 || "${cov:-0}" -eq 0 ]] || grep -q 'Is the code instrumented for coverage' "$log"; then
+        echo "$(basename "$1") does not fuzz with coverage; its libFuzzer output:" >&2
+        sed 's/^/    /' "$log" | tail -30 >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -f "$log"
 }
