@@ -110,3 +110,49 @@ check_fuzzes() {
     fi
     rm -f "$log"
 }
+
+# base_builder_flags PACKAGE_SWIFT: sets BASE_BUILDER_FLAGS to the `swift build` flags for a
+# fuzz build under OSS-Fuzz's Swift base builder (OSS-Fuzz and ClusterFuzzLite alike), whose
+# precompile_swift exports the flags for $SANITIZER in two forms: SWIFTFLAGS for packages
+# whose swift-tools-version is before 6.2, SWIFT6_2FLAGS for 6.2 and later. It takes the one
+# that fits PACKAGE_SWIFT's tools version (the other when only that one is set: a base builder
+# from before 6.2 exports SWIFTFLAGS alone), and returns 1 when neither is set.
+#
+# SwiftPM links an executable target against its renamed entry point (<module>_main) unless
+# it is told itself that libFuzzer provides main: a sanitizer passed to swiftc alone
+# (-Xswiftc -sanitize=fuzzer,address, as in SWIFTFLAGS) links, then fails on that missing
+# symbol. So every sanitizer becomes SwiftPM's --sanitize=NAME (once each). -Xswiftc
+# -parse-as-library is left out: it concerns only the entry points, and every fuzz target
+# declares it in its package. Every other flag (the static standard library, -Xcc=/-Xcxx=
+# from $CFLAGS/$CXXFLAGS, the coverage build's profiling flags) passes as it is, and
+# FUZZ_COVERAGE_FLAGS go on top: without -sanitize-coverage Swift 6.3 compiles no coverage
+# counters, and libFuzzer would run blind ("Is the code instrumented for coverage?").
+base_builder_flags() {
+    local tools variable other words kept=() sanitizers=() names s
+    tools="$(sed -nE '1s|^// *swift-tools-version: *([0-9]+\.[0-9]+).*|\1|p' "$1")"
+    if [[ "$(printf '%s\n' "${tools:-0}" 6.2 | sort -V | head -1)" == 6.2 ]]; then
+        variable=SWIFT6_2FLAGS other=SWIFTFLAGS
+    else
+        variable=SWIFTFLAGS other=SWIFT6_2FLAGS
+    fi
+    [[ -n "${!variable:-}" ]] || variable=$other
+    [[ -n "${!variable:-}" ]] || return 1
+    read -ra words <<<"${!variable}"
+    set -- "${words[@]}"
+    while (( $# )); do
+        if [[ "$1" == -Xswiftc && "${2:-}" == -sanitize=* ]]; then
+            IFS=, read -ra names <<<"${2#-sanitize=}"; sanitizers+=("${names[@]}"); shift 2
+        elif [[ "$1" == -Xswiftc && "${2:-}" == -parse-as-library ]]; then
+            shift 2
+        elif [[ "$1" == -Xswiftc ]]; then
+            kept+=("$1" "${2:-}"); shift 2
+        elif [[ "$1" == --sanitize=* ]]; then
+            IFS=, read -ra names <<<"${1#--sanitize=}"; sanitizers+=("${names[@]}"); shift
+        else
+            kept+=("$1"); shift
+        fi
+    done
+    for s in $(printf '%s\n' "${sanitizers[@]}" | awk '!seen[$0]++'); do kept+=("--sanitize=$s"); done
+    BASE_BUILDER_FLAGS=(-c release "${kept[@]}" "${FUZZ_COVERAGE_FLAGS[@]}")
+    echo "== flags from \$$variable (swift-tools-version ${tools:-unknown}): ${BASE_BUILDER_FLAGS[*]}" >&2
+}

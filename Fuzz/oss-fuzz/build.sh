@@ -20,9 +20,7 @@ project="${FLOW_SRC:-$SRC/flow-core}"
 source "$project/Fuzz/lib.sh"
 
 # In OSS-Fuzz's Swift base builder (OSS-Fuzz and ClusterFuzzLite alike) precompile_swift,
-# sourced, puts the Swift symbolizer in $OUT and exports the flags for $SANITIZER in two
-# forms: SWIFTFLAGS for packages whose swift-tools-version is before 6.2, SWIFT6_2FLAGS for
-# 6.2 and later.
+# sourced, puts the Swift symbolizer in $OUT and exports the flags for $SANITIZER.
 if [[ -z "${SWIFTFLAGS:-}${SWIFT6_2FLAGS:-}" && -n "${SANITIZER:-}" ]]; then
     for dir in ${PATH//:/ }; do
         # shellcheck disable=SC1091
@@ -30,52 +28,11 @@ if [[ -z "${SWIFTFLAGS:-}${SWIFT6_2FLAGS:-}" && -n "${SANITIZER:-}" ]]; then
     done
 fi
 
-# The variable that fits the fuzz package's tools version; the other when only that one is
-# set (a base builder from before 6.2 exports SWIFTFLAGS alone).
-tools="$(sed -nE '1s|^// *swift-tools-version: *([0-9]+\.[0-9]+).*|\1|p' "$FUZZ_DIR/Package.swift")"
-if [[ "$(printf '%s\n' "${tools:-0}" 6.2 | sort -V | head -1)" == 6.2 ]]; then
-    base_variable=SWIFT6_2FLAGS other_variable=SWIFTFLAGS
-else
-    base_variable=SWIFTFLAGS other_variable=SWIFT6_2FLAGS
-fi
-[[ -n "${!base_variable:-}" ]] || base_variable=$other_variable
-
-# swift_build_flags WORD...: the base builder's flags as `swift build` needs them for our
-# executables. SwiftPM links an executable target against its renamed entry point
-# (fuzz_<target>_main) unless it is told itself that libFuzzer provides main: a sanitizer
-# passed to swiftc alone (-Xswiftc -sanitize=fuzzer,address, as in SWIFTFLAGS) links, then
-# fails on that missing symbol. So every sanitizer becomes SwiftPM's --sanitize=NAME (once
-# each); -Xswiftc -parse-as-library is left out because every fuzz target declares it in
-# Fuzz/Package.swift (it concerns only the entry points); every other flag (the static
-# standard library, -Xcc=/-Xcxx= from $CFLAGS/$CXXFLAGS, the coverage build's profiling
-# flags) passes as it is.
-swift_build_flags() {
-    local kept=() sanitizers=() names s
-    while (( $# )); do
-        if [[ "$1" == -Xswiftc && "${2:-}" == -sanitize=* ]]; then
-            IFS=, read -ra names <<<"${2#-sanitize=}"; sanitizers+=("${names[@]}"); shift 2
-        elif [[ "$1" == -Xswiftc && "${2:-}" == -parse-as-library ]]; then
-            shift 2
-        elif [[ "$1" == -Xswiftc ]]; then
-            kept+=("$1" "${2:-}"); shift 2
-        elif [[ "$1" == --sanitize=* ]]; then
-            IFS=, read -ra names <<<"${1#--sanitize=}"; sanitizers+=("${names[@]}"); shift
-        else
-            kept+=("$1"); shift
-        fi
-    done
-    for s in $(printf '%s\n' "${sanitizers[@]}" | awk '!seen[$0]++'); do kept+=("--sanitize=$s"); done
-    printf '%s\n' "${kept[@]}"
-}
-
 scratch="$WORK/flow-core-build"
-if [[ -n "${!base_variable:-}" ]]; then
-    # shellcheck disable=SC2086
-    mapfile -t base < <(swift_build_flags ${!base_variable})
-    # Ours on top: without -sanitize-coverage Swift 6.3 compiles no coverage counters, and
-    # libFuzzer would run blind ("Is the code instrumented for coverage?").
-    flags=(-c release "${base[@]}" "${FUZZ_COVERAGE_FLAGS[@]}")
-    echo "== flags from \$$base_variable (swift-tools-version ${tools:-unknown}): ${flags[*]}"
+# The base builder's flags for the fuzz package's tools version, with our coverage flags
+# on top (lib.sh's base_builder_flags).
+if base_builder_flags "$FUZZ_DIR/Package.swift"; then
+    flags=("${BASE_BUILDER_FLAGS[@]}")
 else
     # FUZZ_COMPILE_FLAGS: FUZZ_BUILD_FLAGS without their scratch path (this build has its own).
     flags=("${FUZZ_COMPILE_FLAGS[@]}")
