@@ -9,8 +9,10 @@ REPO_ROOT="$(dirname "$FUZZ_DIR")"
 # blind: ask for inline 8-bit counters, the PC table and comparison tracing explicitly. The
 # -Xswiftc flags reach every module, the library's included. FLOW_FUZZING leaves out a fuzz
 # target's stand-in `main` (which a plain build links, and which only says how to build it).
-FUZZ_COMPILE_FLAGS=(-c release --sanitize=fuzzer --sanitize=address
-    -Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFLOW_FUZZING)
+# FUZZ_COVERAGE_FLAGS are the coverage part alone: Fuzz/oss-fuzz/build.sh adds them to the
+# sanitizer flags OSS-Fuzz's base builder chooses.
+FUZZ_COVERAGE_FLAGS=(-Xswiftc -sanitize-coverage=edge,inline-8bit-counters,pc-table,trace-cmp -Xswiftc -DFLOW_FUZZING)
+FUZZ_COMPILE_FLAGS=(-c release --sanitize=fuzzer --sanitize=address "${FUZZ_COVERAGE_FLAGS[@]}")
 # The same, built in .build/fuzz of the package (run from its folder): beside a plain
 # `swift build -c release` in .build, so that neither rebuilds the other's modules.
 FUZZ_BUILD_FLAGS=("${FUZZ_COMPILE_FLAGS[@]}" --scratch-path .build/fuzz)
@@ -86,4 +88,77 @@ regression_files() {
     local dir="${2:-$REPO_ROOT/Corpus/regressions/$1}"
     [[ -d "$dir" ]] || return 0
     find "$dir" -maxdepth 1 -type f ! -name 'README*' ! -name '.*' | sort
+}
+
+# check_fuzzes BINARY SEEDS_DIR [RUNS]: runs BINARY on its seeds (and RUNS, default 500, inputs
+# more) and fails unless libFuzzer loaded coverage counters and measured coverage: its
+# "INFO: Loaded N modules (M inline 8-bit counters)" with M > 0 and a "cov: C" with C > 0.
+# Prints what it found. A build that links libFuzzer without instrumenting the code passes
+# check_instrumented's symbols test only in part, and fails here. It checks the build, not
+# the code: leak detection is off (a leak is a finding for the fuzzing runs, and the Swift
+# runtime's type-name cache, kept for the process's life, reads as one under a static
+# standard library), and a crash's reproducer goes to a temporary folder, reported.
+check_fuzzes() {
+    local log counters cov status=0 artifacts
+    log="$(mktemp)" artifacts="$(mktemp -d)"
+    ASAN_OPTIONS="${ASAN_OPTIONS:+$ASAN_OPTIONS:}detect_leaks=0" \
+        "$1" -runs="${3:-500}" -max_total_time=60 -timeout=25 -rss_limit_mb=4096 -detect_leaks=0 \
+            -artifact_prefix="$artifacts/" "$2" >"$log" 2>&1 || status=$?
+    counters=$(sed -nE 's/^INFO: Loaded [0-9]+ modules? +\(([0-9]+) inline 8-bit counters\).*/\1/p' "$log" | head -1)
+    cov=$(grep -oE ' cov: [0-9]+' "$log" | grep -oE '[0-9]+' | sort -n | tail -1 || true)
+    echo "$(basename "$1"): exit $status, ${counters:-no} inline 8-bit counters loaded, cov: ${cov:-none}"
+    if [[ $status -ne 0 || "${counters:-0}" -eq 0 || "${cov:-0}" -eq 0 ]] || grep -q 'Is the code instrumented for coverage' "$log"; then
+        echo "$(basename "$1") does not fuzz with coverage; its libFuzzer output:" >&2
+        sed 's/^/    /' "$log" | tail -30 >&2
+        ls "$artifacts"/* 2>/dev/null | sed 's/^/    reproducer: /' >&2
+        rm -f "$log"
+        return 1
+    fi
+    rm -rf "$log" "$artifacts"
+}
+
+# base_builder_flags PACKAGE_SWIFT: sets BASE_BUILDER_FLAGS to the `swift build` flags for a
+# fuzz build under OSS-Fuzz's Swift base builder (OSS-Fuzz and ClusterFuzzLite alike), whose
+# precompile_swift exports the flags for $SANITIZER in two forms: SWIFTFLAGS for packages
+# whose swift-tools-version is before 6.2, SWIFT6_2FLAGS for 6.2 and later. It takes the one
+# that fits PACKAGE_SWIFT's tools version (the other when only that one is set: a base builder
+# from before 6.2 exports SWIFTFLAGS alone), and returns 1 when neither is set.
+#
+# SwiftPM links an executable target against its renamed entry point (<module>_main) unless
+# it is told itself that libFuzzer provides main: a sanitizer passed to swiftc alone
+# (-Xswiftc -sanitize=fuzzer,address, as in SWIFTFLAGS) links, then fails on that missing
+# symbol. So every sanitizer becomes SwiftPM's --sanitize=NAME (once each). -Xswiftc
+# -parse-as-library is left out: it concerns only the entry points, and every fuzz target
+# declares it in its package. Every other flag (the static standard library, -Xcc=/-Xcxx=
+# from $CFLAGS/$CXXFLAGS, the coverage build's profiling flags) passes as it is, and
+# FUZZ_COVERAGE_FLAGS go on top: without -sanitize-coverage Swift 6.3 compiles no coverage
+# counters, and libFuzzer would run blind ("Is the code instrumented for coverage?").
+base_builder_flags() {
+    local tools variable other words kept=() sanitizers=() names s
+    tools="$(sed -nE '1s|^// *swift-tools-version: *([0-9]+\.[0-9]+).*|\1|p' "$1")"
+    if [[ "$(printf '%s\n' "${tools:-0}" 6.2 | sort -V | head -1)" == 6.2 ]]; then
+        variable=SWIFT6_2FLAGS other=SWIFTFLAGS
+    else
+        variable=SWIFTFLAGS other=SWIFT6_2FLAGS
+    fi
+    [[ -n "${!variable:-}" ]] || variable=$other
+    [[ -n "${!variable:-}" ]] || return 1
+    read -ra words <<<"${!variable}"
+    set -- "${words[@]}"
+    while (( $# )); do
+        if [[ "$1" == -Xswiftc && "${2:-}" == -sanitize=* ]]; then
+            IFS=, read -ra names <<<"${2#-sanitize=}"; sanitizers+=("${names[@]}"); shift 2
+        elif [[ "$1" == -Xswiftc && "${2:-}" == -parse-as-library ]]; then
+            shift 2
+        elif [[ "$1" == -Xswiftc ]]; then
+            kept+=("$1" "${2:-}"); shift 2
+        elif [[ "$1" == --sanitize=* ]]; then
+            IFS=, read -ra names <<<"${1#--sanitize=}"; sanitizers+=("${names[@]}"); shift
+        else
+            kept+=("$1"); shift
+        fi
+    done
+    for s in $(printf '%s\n' "${sanitizers[@]}" | awk '!seen[$0]++'); do kept+=("--sanitize=$s"); done
+    BASE_BUILDER_FLAGS=(-c release "${kept[@]}" "${FUZZ_COVERAGE_FLAGS[@]}")
+    echo "== flags from \$$variable (swift-tools-version ${tools:-unknown}): ${BASE_BUILDER_FLAGS[*]}" >&2
 }

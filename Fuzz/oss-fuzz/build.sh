@@ -8,8 +8,9 @@
 #   $OUT/fuzz-<target>.options           libFuzzer options (dict, timeout)
 #
 # Conventions: $SRC holds the checkout ($SRC/flow-core, or FLOW_SRC), $OUT receives the
-# results, $WORK is scratch (the build goes to $WORK/flow-core-build). $SWIFTFLAGS, when
-# set (the Swift base builder sets it), replaces our sanitizer and coverage flags.
+# results, $WORK is scratch (the build goes to $WORK/flow-core-build). Under the Swift base
+# builder the sanitizers come from its variables (see below) and our coverage flags are added
+# to them; without them (a plain local run) lib.sh's FUZZ_COMPILE_FLAGS are used.
 # Locally, with temporary folders:
 #
 #   SRC=$(mktemp -d) OUT=$(mktemp -d) WORK=$(mktemp -d)
@@ -19,8 +20,8 @@ project="${FLOW_SRC:-$SRC/flow-core}"
 source "$project/Fuzz/lib.sh"
 
 # In OSS-Fuzz's Swift base builder (OSS-Fuzz and ClusterFuzzLite alike) precompile_swift,
-# sourced, sets $SWIFTFLAGS for $SANITIZER and puts the Swift symbolizer in $OUT.
-if [[ -z "${SWIFTFLAGS:-}" && -n "${SANITIZER:-}" ]]; then
+# sourced, puts the Swift symbolizer in $OUT and exports the flags for $SANITIZER.
+if [[ -z "${SWIFTFLAGS:-}${SWIFT6_2FLAGS:-}" && -n "${SANITIZER:-}" ]]; then
     for dir in ${PATH//:/ }; do
         # shellcheck disable=SC1091
         if [[ -f "$dir/precompile_swift" ]]; then source "$dir/precompile_swift"; break; fi
@@ -28,11 +29,13 @@ if [[ -z "${SWIFTFLAGS:-}" && -n "${SANITIZER:-}" ]]; then
 fi
 
 scratch="$WORK/flow-core-build"
-# FUZZ_COMPILE_FLAGS: FUZZ_BUILD_FLAGS without their scratch path (this build has its own).
-flags=("${FUZZ_COMPILE_FLAGS[@]}")
-if [[ -n "${SWIFTFLAGS:-}" ]]; then
-    # shellcheck disable=SC2206
-    flags=(-c release $SWIFTFLAGS)
+# The base builder's flags for the fuzz package's tools version, with our coverage flags
+# on top (lib.sh's base_builder_flags).
+if base_builder_flags "$FUZZ_DIR/Package.swift"; then
+    flags=("${BASE_BUILDER_FLAGS[@]}")
+else
+    # FUZZ_COMPILE_FLAGS: FUZZ_BUILD_FLAGS without their scratch path (this build has its own).
+    flags=("${FUZZ_COMPILE_FLAGS[@]}")
 fi
 # The runners have no Swift toolchain: link the Swift runtime and Foundation statically.
 flags+=(--static-swift-stdlib --scratch-path "$scratch")
