@@ -42,13 +42,15 @@ extension FuzzTarget {
     }
 
     /// ``host(name:registry:pages:)`` on the pages of a folder (``OneBadWidget/loadBasePages(folder:bareRoot:maxBytes:)``):
-    /// `pagesFolder`, or the folder the environment variable `environmentVariable` names when
-    /// it is set. A folder that does not exist or holds no page is a ``setupError`` naming the
-    /// folder and the variable.
+    /// the folder the environment variable `environmentVariable` names when it is set; else
+    /// `<executable>.pages` beside the fuzz binary when there is one (what a ClusterFuzzLite or
+    /// OSS-Fuzz build leaves in `$OUT`, where runners have no source tree); else `pagesFolder`.
+    /// A folder that does not exist or holds no page is a ``setupError`` naming the folder and
+    /// the variable.
     public static func host(name: String, registry: WidgetRegistry, pagesFolder: String,
                             environmentVariable: String? = nil, bareRoot: Bool = false) -> FuzzTarget {
         let fromEnvironment = environmentVariable.flatMap { ProcessInfo.processInfo.environment[$0] }
-        let folder = fromEnvironment ?? pagesFolder
+        let folder = fromEnvironment ?? Self.pagesBeside(executablePath) ?? pagesFolder
         do {
             return host(name: name, registry: registry, pages: try OneBadWidget.loadBasePages(folder: folder, bareRoot: bareRoot))
         } catch {
@@ -60,6 +62,22 @@ extension FuzzTarget {
             }
             return target
         }
+    }
+}
+
+extension FuzzTarget {
+    /// `<executable>.pages` when it is a folder: the pages a service build copied beside the
+    /// binary (`Benchmarks/HostExample/.clusterfuzzlite/build.sh` does).
+    static func pagesBeside(_ executable: String?) -> String? {
+        guard let executable else { return nil }
+        var isDirectory: ObjCBool = false
+        let folder = executable + ".pages"
+        return FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue ? folder : nil
+    }
+
+    /// This process's executable file.
+    static var executablePath: String? {
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
     }
 }
 

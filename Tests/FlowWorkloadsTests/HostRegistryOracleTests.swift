@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import FlowCore
 import FlowWidgets
-import FlowWorkloads
+@testable import FlowWorkloads
 
 /// The oracles run a host's own widget types when given its registry: its decoders go
 /// through fast/reference agreement, the normalize fixed point, identity, merge and diff,
@@ -135,6 +135,19 @@ import FlowWorkloads
         #expect(OneBadWidget.basePages(folder: empty.path).isEmpty)
         #expect(FuzzTarget.host(name: "t", registry: Self.registry, pages: []).setupError != nil)
         #expect(FuzzTarget.host(name: "t", registry: Self.registry, pages: OneBadWidget.basePages(folder: missing)).setupError != nil)
+    }
+
+    /// A service build copies the pages beside the binary (`fuzz-<name>.pages`): found there
+    /// when that folder exists, else the folder the sources name.
+    @Test func pagesBesideTheExecutableAreFoundFirst() throws {
+        let dir = try Self.folder(["fuzz-t": "binary"])
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let executable = dir.appendingPathComponent("fuzz-t").path
+        #expect(FuzzTarget.pagesBeside(executable) == nil, "no folder beside it yet")
+        try FileManager.default.createDirectory(atPath: executable + ".pages", withIntermediateDirectories: false)
+        #expect(FuzzTarget.pagesBeside(executable) == executable + ".pages")
+        #expect(FuzzTarget.pagesBeside(nil) == nil)
+        #expect(FuzzTarget.executablePath.map { FileManager.default.isExecutableFile(atPath: $0) } == true, "this process's executable")
     }
 
     /// A fresh folder holding `files` (name to text).

@@ -13,13 +13,14 @@
 #
 #   SRC=$(mktemp -d) OUT=$(mktemp -d) WORK=$(mktemp -d) HOST_SRC=$PWD .clusterfuzzlite/build.sh
 #
-# The runners have $OUT, not the source tree: a target that reads its pages from a folder at
-# run time (this example's fuzz-price-tag reads pages/ beside its sources, or $HOST_PAGES)
-# stops at start there. Give such a target its pages in code, FuzzTarget.host(name:registry:
-# pages:), before fuzzing it on the service.
+# The runners have $OUT, not the source tree: the pages folder is copied beside each binary
+# as fuzz-<name>.pages/, where FuzzTarget.host(name:registry:pagesFolder:…) finds it first
+# (after the environment variable, which the runners do not set).
 : "${SRC:?set SRC}" "${OUT:?set OUT}" "${WORK:?set WORK}"
 # The fuzz targets, without their fuzz- prefix.
 targets=(price-tag)
+# The folder of pages the targets splice into, relative to the package.
+pages=pages
 host="${HOST_SRC:-$SRC/host}"
 cd "$host"
 
@@ -55,6 +56,7 @@ bin="$(swift build "${flags[@]}" --show-bin-path)"
 for t in "${targets[@]}"; do
     name="fuzz-$t"
     cp "$bin/$name" "$OUT/$name"
+    rm -rf "$OUT/$name.pages" && cp -R "$host/$pages" "$OUT/$name.pages"
     seeds="$WORK/seeds-$t"
     write_seeds "$bin/$name" "$seeds"
     rm -f "$OUT/${name}_seed_corpus.zip"
