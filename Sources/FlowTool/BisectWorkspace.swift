@@ -17,8 +17,6 @@ struct BisectWorkspace {
     let metricKey: String
     let log: (String) -> Void
 
-    struct GitError: Error, CustomStringConvertible { let description: String }
-
     /// The repository holding the current folder.
     static func repositoryRoot() throws -> String {
         let result = run(["git", "rev-parse", "--show-toplevel"], in: FileManager.default.currentDirectoryPath)
@@ -40,7 +38,7 @@ struct BisectWorkspace {
             throw UsageError(message: "expected GOOD (\(good.prefix(10))) to be an ancestor of BAD (\(bad.prefix(10))); is it after BAD, or on another branch?")
         }
         let list = Self.run(["git", "rev-list", "--first-parent", "--reverse", "\(good)..\(bad)"], in: root)
-        guard list.status == 0 else { throw GitError(description: "git rev-list failed: \(list.output)") }
+        guard list.status == 0 else { throw ToolError(description: "git rev-list failed: \(list.output)") }
         let after = list.output.split(separator: "\n").map(String.init)
         // First parents from BAD may pass GOOD by (GOOD on a merged branch): keep the line that reaches it.
         return [good] + after

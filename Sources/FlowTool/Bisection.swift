@@ -95,7 +95,9 @@ struct Bisection {
         guard case .measured(let before) = outcome(at: low), case .measured(let after) = outcome(at: high) else {
             return .among(lastGood: low, firstBad: high)
         }
-        return .found(index: high, lastGood: low, rises: rises(before, after).isEmpty ? rises(good, after) : rises(before, after))
+        // Against the last good commit; against GOOD when that one had already crept up.
+        let step = rises(before, after)
+        return .found(index: high, lastGood: low, rises: step.isEmpty ? rises(good, after) : step)
     }
 
     /// Changes past the threshold between probes next to each other in history order, up or

@@ -41,7 +41,7 @@ enum GenerateCommand {
             do {
                 Terminal.outBytes(try generator.generate(like: try readInput(like)))
             } catch let error as SampledPageGenerator.Failure {
-                throw GenerateError(description: "\(like): \(error)")
+                throw ToolError(description: "\(like): \(error)")
             }
             return ExitCode.success
         }
@@ -55,8 +55,4 @@ enum GenerateCommand {
         Terminal.outBytes(PageGenerator(options).generate())
         return ExitCode.success
     }
-}
-
-struct GenerateError: Error, CustomStringConvertible {
-    var description: String
 }

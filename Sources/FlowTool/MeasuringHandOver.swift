@@ -39,7 +39,7 @@ enum MeasuringHandOver {
         let sibling = me + "-measure"
         let product = (sibling as NSString).lastPathComponent
         guard FileManager.default.isExecutableFile(atPath: sibling) else {
-            throw HandOverError(description: """
+            throw ToolError(description: """
                 \(command) counts allocations, and this executable does not link the allocation counter; \
                 expected the measuring build beside it at \(sibling), found none. Build it \
                 (swift build -c release --product \(product)), or link the \
@@ -47,7 +47,7 @@ enum MeasuringHandOver {
                 """)
         }
         if let newer = newerLinkInput(of: sibling) {
-            throw HandOverError(description: """
+            throw ToolError(description: """
                 \(sibling) was linked before \(newer) was rebuilt, so it would measure code that has \
                 changed since; relink it: swift build -c release --product \(product)
                 """)
@@ -56,7 +56,7 @@ enum MeasuringHandOver {
         let argv = [sibling, command] + arguments
         var cArguments = argv.map { strdup($0) } + [nil]
         execv(sibling, &cArguments)
-        throw HandOverError(description: "cannot run \(sibling): \(String(cString: strerror(errno)))")
+        throw ToolError(description: "cannot run \(sibling): \(String(cString: strerror(errno)))")
         #endif
     }
 
@@ -70,7 +70,7 @@ enum MeasuringHandOver {
         var differences: [String] = []
         if !missing.isEmpty { differences.append("it lacks \(missing.joined(separator: ", "))") }
         if !extra.isEmpty { differences.append("it adds \(extra.joined(separator: ", "))") }
-        throw HandOverError(description: """
+        throw ToolError(description: """
             \(selfPath) registers other widget types than the tool that handed over to it \
             (\(differences.joined(separator: "; "))), so it would measure other pages than that tool decodes; \
             give both executables the same registry
@@ -98,8 +98,4 @@ enum MeasuringHandOver {
     static let selfPath: String = {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
     }()
-}
-
-struct HandOverError: Error, CustomStringConvertible {
-    var description: String
 }

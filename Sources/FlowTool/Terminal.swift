@@ -47,6 +47,11 @@ enum Terminal {
     static var stderrIsTerminal: Bool { isatty(2) != 0 }
 }
 
+/// A command's failure, in one line that says what went wrong (exit 1).
+struct ToolError: Error, CustomStringConvertible {
+    var description: String
+}
+
 /// An input file that could not be read: reported with the path and the system's reason.
 struct InputError: Error, CustomStringConvertible {
     var path: String

@@ -67,7 +67,7 @@ import Testing
         try FileManager.default.createDirectory(atPath: dir, withIntermediateDirectories: true)
         func git(_ args: String...) throws -> String {
             let r = BisectWorkspace.run(["git", "-c", "user.name=t", "-c", "user.email=t@t", "-c", "commit.gpgsign=false"] + args, in: dir)
-            guard r.status == 0 else { throw BisectWorkspace.GitError(description: "git \(args): \(r.output)") }
+            guard r.status == 0 else { throw ToolError(description: "git \(args): \(r.output)") }
             return r.output.trimmingCharacters(in: .whitespacesAndNewlines)
         }
         _ = try git("init", "-q")

@@ -45,6 +45,15 @@ public struct Page: Sendable, Equatable, Identifiable {
     /// No widget anywhere: header, section headers, section bodies, footer.
     public var isEmpty: Bool { topLevelWidgetCount == 0 }
 
+    /// Widgets in the page's own regions (header, section headers and bodies, footer),
+    /// without those nested in them (``widgetCount`` counts those too): what the id ledger
+    /// and the location index hold.
+    var topLevelWidgetCount: Int {
+        var n = (header?.widgets.count ?? 0) + (footer?.widgets.count ?? 0)
+        for s in sections { n += s.widgets.count + (s.header == nil ? 0 : 1) }
+        return n
+    }
+
     /// Every widget in claiming order: header widgets, then each section's header and
     /// widgets, then footer widgets (not the widgets nested in them: see
     /// ``forEachWidget(_:)``).

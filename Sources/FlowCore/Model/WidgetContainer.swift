@@ -48,12 +48,4 @@ extension Page {
         }
         for w in footer?.widgets ?? [] { visit(w) }
     }
-
-    /// Widgets in the page's own regions (header, section headers and bodies, footer),
-    /// without those nested in them: what the id ledger and the location index hold.
-    var topLevelWidgetCount: Int {
-        var n = (header?.widgets.count ?? 0) + (footer?.widgets.count ?? 0)
-        for s in sections { n += s.widgets.count + (s.header == nil ? 0 : 1) }
-        return n
-    }
 }
