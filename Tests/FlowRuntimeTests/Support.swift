@@ -2,7 +2,7 @@ import FlowCore
 import FlowJSON
 import FlowRuntime
 import FlowWidgets
-import Synchronization
+import Foundation
 
 /// A loader whose every request waits until the test answers it, in whatever order the test
 /// likes: out-of-order completions, failures and cancellation without a single sleep.
@@ -21,7 +21,7 @@ final class ScriptedLoader: PageLoader {
             var resolved = false
             var cancelled = false
         }
-        private let state = Mutex(State())
+        private let state = Locked(State())
 
         init(request: PageRequest) { self.request = request }
 
@@ -68,7 +68,7 @@ final class ScriptedLoader: PageLoader {
         var waiters: [CheckedContinuation<Call, Never>] = []
         var requests: [PageRequest] = []
     }
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Whether a cancelled request throws `CancellationError` at once (a loader that honours
     /// cancellation) or keeps waiting for the test's answer (one that ignores it).
     let honorsCancellation: Bool
@@ -117,13 +117,13 @@ enum LoaderFailure: Error { case offline }
 /// A loader that answers at once, by request kind, and records what it was asked.
 final class InstantLoader: PageLoader {
     private let answer: @Sendable (PageRequest) throws -> [UInt8]
-    private let log = Mutex<[PageRequest]>([])
+    private let log = Locked<[PageRequest]>([])
 
     init(_ answer: @escaping @Sendable (PageRequest) throws -> [UInt8]) { self.answer = answer }
 
     /// Pages for loads and refreshes (in turn, the last one repeating), `response` for actions.
     convenience init(pages: [String], next: String? = nil, response: String? = nil) {
-        let counter = Mutex(0)
+        let counter = Locked(0)
         self.init { request in
             switch request.kind {
             case .initial, .refresh:
@@ -212,4 +212,24 @@ func keys(_ diagnostics: [Diagnostic]) -> [String] { diagnostics.map(\.key.descr
 
 extension Presenter {
     static func testing(_ clock: TestClock) -> Presenter { Presenter(now: clock.read) }
+}
+
+/// A value behind a lock, for the test doubles above.
+///
+/// Not `Synchronization.Mutex`: on Linux it locks with atomics and futexes inside the standard
+/// library, which is not built with ThreadSanitizer, so `swift test --sanitize=thread` cannot
+/// see its happens-before edges and reports the state it guards as raced (now and then, when
+/// two threads touch it close together). `NSLock` is a pthread mutex, which ThreadSanitizer
+/// intercepts, so a race it reports here is a real one.
+final class Locked<Value>: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value: Value
+
+    init(_ value: Value) { self.value = value }
+
+    func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        lock.lock()
+        defer { lock.unlock() }
+        return try body(&value)
+    }
 }
