@@ -3,6 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import FlowJSON
 
 /// The keys a model reads from an object, declared once per model so the fast path finds
 /// all of them in a single pass over the object's members (instead of one scan per key).
@@ -77,7 +78,7 @@ public final class FieldKeys: @unchecked Sendable {
         return nil
     }
 
-    /// A key as matching wants it: its length and its ``FieldKeys/words(_:_:)``. Longer
+    /// A key as matching wants it: its length and its `ShortBytes.words`. Longer
     /// than 16 bytes, the words only filter and `memcmp` decides.
     struct Probe {
         let count: Int
@@ -89,42 +90,15 @@ public final class FieldKeys: @unchecked Sendable {
         init(_ name: StaticString) {
             count = name.utf8CodeUnitCount
             start = name.utf8Start
-            (head, tail) = count == 0 ? (0, 0) : FieldKeys.words(start, count)
+            (head, tail) = count == 0 ? (0, 0) : ShortBytes.words(start, count)
         }
 
         /// Whether the `count` (> 0) bytes at `bytes` spell this key.
         @inline(__always)
         func matches(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
             guard count == self.count else { return false }
-            let (h, t) = FieldKeys.words(bytes, count)
+            let (h, t) = ShortBytes.words(bytes, count)
             return h == head && t == tail && (count <= 16 || memcmp(start, bytes, count) == 0)
-        }
-    }
-
-    /// Whether `count` bytes at `a` and `b` are equal. Keys are short: up to 16 bytes compare
-    /// as their ``words(_:_:)`` instead of through a call to `memcmp` (whose call and
-    /// dispatch cost more than the comparison).
-    @inline(__always)
-    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
-        guard count > 0 else { return true }
-        guard count <= 16 else { return memcmp(a, b, count) == 0 }
-        return words(a, count) == words(b, count)
-    }
-
-    /// What stands for `count` (> 0) bytes of a key: the first and last eight bytes (they
-    /// overlap below 16), four for 4 to 7 bytes, the first, middle and last byte below
-    /// that; up to 16 bytes, equal words mean equal bytes. Every load stays within the
-    /// `count` bytes.
-    @inline(__always)
-    static func words(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
-        let raw = UnsafeRawPointer(bytes)
-        switch count {
-        case 8...:
-            return (raw.loadUnaligned(as: UInt64.self), raw.loadUnaligned(fromByteOffset: count &- 8, as: UInt64.self))
-        case 4..<8:
-            return (UInt64(raw.loadUnaligned(as: UInt32.self)), UInt64(raw.loadUnaligned(fromByteOffset: count &- 4, as: UInt32.self)))
-        default:
-            return (UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16, 0)
         }
     }
 

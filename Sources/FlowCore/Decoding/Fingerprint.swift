@@ -7,17 +7,10 @@ import FlowJSON
 /// (`JSONTapeView.textFingerprint`): identical text gives identical fingerprints, and a
 /// difference of formatting or spelling alone (`1.0` against `1`, reordered keys) can only
 /// make a widget look updated, never hide an update. Computed once at decode, from the tape; widgets built or
-/// changed in code hash their written JSON the same way. Not a cryptographic hash: two
+/// changed in code hash their written JSON the same way (`Widget+Fingerprint.swift`, beside
+/// the diff that reads it). Not a cryptographic hash: two
 /// different widgets collide with probability about 2^-64.
 enum Fingerprint {
     /// Never 0: a widget stores 0 for "not computed" (an optional would cost it 8 bytes).
     static func widget(_ view: JSONTapeView, _ i: Int) -> UInt64 { max(1, view.textFingerprint(i, excluding: "id")) }
-
-    /// The same fingerprint for a widget held only as a model: hashes its written JSON.
-    static func widget(_ widget: Widget) -> UInt64 {
-        var writer = JSONWriter()
-        PageEncoder.write(widget, to: &writer)
-        guard let document = try? JSONDocument(bytes: writer.bytes) else { return 1 }
-        return document.withView { Self.widget($0, 0) }
-    }
 }

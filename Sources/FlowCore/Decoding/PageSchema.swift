@@ -1,43 +1,5 @@
 import FlowJSON
 
-/// Where a widget stands in its document, for its positional id: `prefix.index`, or
-/// `prefix` alone for a section header.
-public struct WidgetPosition: Sendable {
-    public let prefix: String
-    public let index: Int?
-
-    public init(prefix: String, index: Int?) {
-        self.prefix = prefix
-        self.index = index
-    }
-
-    public var path: String { index.map { "\(prefix).\($0)" } ?? prefix }
-
-    /// The id of a widget of `type` sent without one, `type@path`, written in one allocation
-    /// (a page of positional ids builds one per widget).
-    func positionalID(type: String) -> String {
-        TextAssembly.string { text in
-            text.append(type)
-            text.append("@")
-            text.append(prefix)
-            if let index {
-                text.append(".")
-                text.append(index)
-            }
-        }
-    }
-}
-
-/// A namespace widgets claim their ids in: the page's, or one accordion's own.
-enum WidgetNamespace {
-    case page
-    case local(ClaimsBox)
-}
-
-final class ClaimsBox {
-    var claims = NameClaims()
-}
-
 /// The page contract (SPEC §1-§5), written once, generic over the reader.
 ///
 /// Everything here runs identically on the fast path (``TapeReader``) and the reference
@@ -485,34 +447,5 @@ enum PageSchema {
             }
         }
         return "\(error)"
-    }
-}
-
-/// A lossy list of nested widgets with its own id namespace: an accordion's `items`.
-///
-/// Elements decode by the page's rules (drops, unknown types, malformed payloads, invalid
-/// fields, all with diagnostics at `…data.items.N`), and ids are unique within the list by
-/// the same renaming rule, positional ids continuing the owning widget's path. The owner
-/// reads it inside `reader.context.at(.key("items")) { … }` so that paths name the key.
-public struct WidgetList: FlowDecodable, Equatable, JSONWritable {
-    public var widgets: [Widget]
-
-    public init(_ widgets: [Widget] = []) { self.widgets = widgets }
-
-    public init<R: ValueReader>(from reader: R) throws {
-        let ctx = reader.context
-        guard reader.array() != nil else { throw ContentError.mismatch(expected: "an array of widgets", found: reader) }
-        // The caller pushes the list's key on the context path (diagnostics land at
-        // `…data.items.N`); positional ids continue the owning widget's position.
-        widgets = PageSchema.decodeWidgetList(reader, ctx: ctx, prefix: ctx.nestedListPrefix, namespace: .local(ClaimsBox()))
-    }
-
-    public func write(to writer: inout JSONWriter) {
-        writer.writeByte(UInt8(ascii: "["))
-        for (i, w) in widgets.enumerated() {
-            if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
-            PageEncoder.write(w, to: &writer)
-        }
-        writer.writeByte(UInt8(ascii: "]"))
     }
 }

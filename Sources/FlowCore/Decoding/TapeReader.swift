@@ -260,7 +260,7 @@ public struct TapeObject: ObjectReader {
             if !view.flag(k) {
                 let range = view.byteRange(k)
                 if range.count == count && (count == 0 || base[range.lowerBound] == keyStart[0])
-                    && FieldKeys.equal(base + range.lowerBound, keyStart, count) {
+                    && ShortBytes.equal(base + range.lowerBound, keyStart, count) {
                     return TapeReader(ref, index: v)
                 }
             } else if (try? view.string(k)) == key.description {

@@ -38,14 +38,6 @@ public struct Widget: Sendable, Equatable, Identifiable {
     /// The fingerprint the decoder stored, if it is still current. The diff reads this
     /// first: a trivial getter, where ``fingerprint`` on an array element copies the widget.
     var storedFingerprint: UInt64? { fingerprintCache == 0 ? nil : fingerprintCache }
-    /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
-    /// are spelled the same. The decoder stores it; otherwise it is computed when asked.
-    public var fingerprint: UInt64 {
-        // Not `??`: its autoclosure would capture (copy) the whole widget on every read.
-        if fingerprintCache != 0 { return fingerprintCache }
-        return Fingerprint.widget(self)
-    }
-
     /// The content model as `T`, when it is one.
     public func model<T>(as type: T.Type) -> T? { content.model(as: T.self) }
 

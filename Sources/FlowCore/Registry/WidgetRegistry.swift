@@ -1,3 +1,5 @@
+import FlowJSON
+
 /// The open set of widget types a host understands: a `type` string to a content model.
 ///
 /// There is no closed enum of widget types. A host registers a plain `Decodable` content
@@ -76,7 +78,7 @@ public struct WidgetRegistry: Sendable {
         guard let position = bySpelling.first(IDHash.of(bytes)) else { return nil }
         let entry = spelled[position]
         var name = entry.typeName
-        let same = name.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || FieldKeys.equal($0.baseAddress!, bytes.baseAddress!, bytes.count)) }
+        let same = name.withUTF8 { $0.count == bytes.count && (bytes.isEmpty || ShortBytes.equal($0.baseAddress!, bytes.baseAddress!, bytes.count)) }
         return same ? entry : nil
     }
 
