@@ -221,9 +221,7 @@ enum PageSchema {
         if ctx.defersClaims {
             ctx.deferClaim(isSection: true)
         } else {
-            let (id, renamed) = ctx.identity.sections.claim(requested)
-            if renamed { ctx.record(duplicateSection(requested: requested, granted: id, at: ctx.path)) }
-            section.id = id
+            if let renamed = ctx.identity.sections.claimID(of: &section, at: ctx.path) { ctx.record(renamed) }
         }
         if let v = o.present("layout") {
             do { section.layout = try v.read(SectionLayout.self) } catch {
@@ -267,38 +265,17 @@ enum PageSchema {
         return widgets
     }
 
-    /// Claims the widget's id; a taken one is renamed, with a `duplicate_id` at its path.
+    /// Claims the widget's id in `namespace`; a taken one is renamed, with a `duplicate_id`
+    /// at the context's path.
     static func claim(_ w: inout Widget, ctx: DecodeContext, namespace: WidgetNamespace) {
-        let result: (name: String, renamed: Bool)
+        let renamed: Diagnostic?
         switch namespace {
         case .page:
             if ctx.defersClaims { return ctx.deferClaim(isSection: false) }
-            result = ctx.identity.widgets.claim(w.id, idHash: w.idHash)
-        case .local(let box): result = box.claims.claim(w.id, idHash: w.idHash)
+            renamed = ctx.identity.widgets.claimID(of: &w, at: ctx.path)
+        case .local(let box): renamed = box.claims.claimID(of: &w, at: ctx.path)
         }
-        if result.renamed {
-            ctx.record(duplicateWidget(w, granted: result.name, at: ctx.path))
-            w.id = result.name
-        }
-    }
-
-    /// The `duplicate_id` of a section that asked for `requested` and got `granted`.
-    static func duplicateSection(requested: String, granted: String, at path: String) -> Diagnostic {
-        Diagnostic(kind: .duplicateID, path: path, message: "section id \"\(requested)\" is already taken; renamed \"\(granted)\"")
-    }
-
-    /// The `duplicate_id` of a widget that asked for `w.id` and got `granted`.
-    static func duplicateWidget(_ w: Widget, granted: String, at path: String) -> Diagnostic {
-        // Assembled in one write: a page whose widgets all send one id records this for
-        // every widget but the first.
-        let message = TextAssembly.string { text in
-            text.append("id \"")
-            text.append(w.id)
-            text.append("\" is already taken; renamed \"")
-            text.append(granted)
-            text.append("\"")
-        }
-        return Diagnostic(kind: .duplicateID, path: path, type: w.type, message: message)
+        if let renamed { ctx.record(renamed) }
     }
 
     /// One widget, not yet claimed. Nil when it is dropped or skipped (with its diagnostic).

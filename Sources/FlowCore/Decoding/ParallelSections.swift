@@ -141,26 +141,15 @@ extension PageSchema {
         func path(_ below: PathComponent...) -> String { DecodePath.render(listPath + [.index(sectionIndex)] + below) }
         for s in first..<sections.count {
             sectionIndex = next(.section)
-            let requested = sections[s].id
-            let (id, renamed) = ctx.identity.sections.claim(requested)
-            if renamed {
-                ctx.record(duplicateSection(requested: requested, granted: id, at: path()))
-                sections[s].id = id
-            }
+            if let renamed = ctx.identity.sections.claimID(of: &sections[s], at: path()) { ctx.record(renamed) }
             if sections[s].header != nil {
                 _ = next(.header)
-                let (id, renamed) = ctx.identity.widgets.claim(sections[s].header!.id, idHash: sections[s].header!.idHash)
-                if renamed {
-                    ctx.record(duplicateWidget(sections[s].header!, granted: id, at: path(.key("header"))))
-                    sections[s].header!.id = id
-                }
+                if let renamed = ctx.identity.widgets.claimID(of: &sections[s].header!, at: path(.key("header"))) { ctx.record(renamed) }
             }
             for w in sections[s].widgets.indices {
                 let position = next(.widget)
-                let (id, renamed) = ctx.identity.widgets.claim(sections[s].widgets[w].id, idHash: sections[s].widgets[w].idHash)
-                if renamed {
-                    ctx.record(duplicateWidget(sections[s].widgets[w], granted: id, at: path(.key("widgets"), .index(position))))
-                    sections[s].widgets[w].id = id
+                if let renamed = ctx.identity.widgets.claimID(of: &sections[s].widgets[w], at: path(.key("widgets"), .index(position))) {
+                    ctx.record(renamed)
                 }
             }
         }

@@ -14,13 +14,16 @@ public struct IdentityLedger: Sendable {
     public init() {}
 
     /// Claims every id of `page` in claiming order, renaming duplicates (for pages built
-    /// in code).
+    /// in code, which have no diagnostics to record the renames in).
     mutating func rebuild(for page: inout Page, root: String) {
         self = IdentityLedger()
-        func claim(_ w: inout Widget) { w.id = widgets.claim(w.id.isEmpty ? "\(w.type)@\(root)" : w.id).name }
+        func claim(_ w: inout Widget) {
+            if w.id.isEmpty { w.id = "\(w.type)@\(root)" }
+            _ = widgets.claimID(of: &w, at: root)
+        }
         if page.header != nil { for i in page.header!.widgets.indices { claim(&page.header!.widgets[i]) } }
         for s in page.sections.indices {
-            page.sections[s].id = sections.claim(page.sections[s].id).name
+            _ = sections.claimID(of: &page.sections[s], at: root)
             if page.sections[s].header != nil { claim(&page.sections[s].header!) }
             for w in page.sections[s].widgets.indices { claim(&page.sections[s].widgets[w]) }
         }

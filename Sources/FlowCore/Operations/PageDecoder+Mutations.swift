@@ -118,11 +118,8 @@ extension PageDecoder {
         let explicit = reader.object()?.present("id")?.string().flatMap { $0.isEmpty ? nil : $0 }
         if let explicit, explicit != id {
             ctx.identity.widgets.release(id)
-            let (name, renamed) = ctx.identity.widgets.claim(explicit)
-            if renamed {
-                ctx.record(.duplicateID, at: .key("widget"), type: widget.type, "id \"\(explicit)\" is already taken; renamed \"\(name)\"")
-            }
-            widget.id = name
+            // The decoded widget asked for its explicit id; claim it as any newcomer would.
+            if let renamed = ctx.identity.widgets.claimID(of: &widget, at: ctx.at(.key("widget")) { ctx.path }) { ctx.record(renamed) }
         } else {
             widget.id = id
         }
