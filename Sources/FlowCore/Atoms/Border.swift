@@ -24,11 +24,11 @@ public struct Border: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["width", "color", "dash_width", "dash_gap"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("width", width, &writer)
-        o.field("color", color, &writer)
-        o.field("dash_width", dashWidth, &writer)
-        o.field("dash_gap", dashGap, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.width, width, &writer)
+        o.field(.color, color, &writer)
+        o.field(.dashWidth, dashWidth, &writer)
+        o.field(.dashGap, dashGap, &writer)
         o.close(&writer)
     }
 }

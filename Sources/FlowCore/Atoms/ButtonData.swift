@@ -29,15 +29,15 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["title", "style", "bg_color", "corner_radius", "icon", "full_width", "disabled", "action"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("title", title, &writer)
-        o.field("style", style, &writer)
-        o.field("bg_color", backgroundColor, &writer)
-        o.field("corner_radius", cornerRadius, &writer)
-        o.field("icon", icon, &writer)
-        o.field("full_width", fullWidth, &writer)
-        o.field("disabled", disabled, &writer)
-        o.field("action", action, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.title, title, &writer)
+        o.field(.style, style, &writer)
+        o.field(.backgroundColor, backgroundColor, &writer)
+        o.field(.cornerRadius, cornerRadius, &writer)
+        o.field(.icon, icon, &writer)
+        o.field(.fullWidth, fullWidth, &writer)
+        o.field(.disabled, disabled, &writer)
+        o.field(.action, action, &writer)
         o.close(&writer)
     }
 }

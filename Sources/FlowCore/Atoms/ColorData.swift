@@ -37,11 +37,11 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
 
     public func write(to writer: inout JSONWriter) {
         if let hex, extras == nil { return hex.write(to: &writer) }
-        var o = ObjectWriter(&writer)
-        o.field("hex", hex, &writer)
-        o.field("dark_hex", darkHex, &writer)
-        o.field("token", token, &writer)
-        o.field("alpha", alpha, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.hex, hex, &writer)
+        o.field(.darkHex, darkHex, &writer)
+        o.field(.token, token, &writer)
+        o.field(.alpha, alpha, &writer)
         o.close(&writer)
     }
 }

@@ -40,11 +40,11 @@ public struct CornerRadius: FlowDecodable, JSONWritable, Hashable, ExpressibleBy
 
     public func write(to writer: inout JSONWriter) {
         if isUniform { return topLeft.write(to: &writer) }
-        var o = ObjectWriter(&writer)
-        o.field("top_left", topLeft, &writer)
-        o.field("top_right", topRight, &writer)
-        o.field("bottom_left", bottomLeft, &writer)
-        o.field("bottom_right", bottomRight, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.topLeft, topLeft, &writer)
+        o.field(.topRight, topRight, &writer)
+        o.field(.bottomLeft, bottomLeft, &writer)
+        o.field(.bottomRight, bottomRight, &writer)
         o.close(&writer)
     }
 }

@@ -22,10 +22,10 @@ public struct FontData: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["size", "weight", "token"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("size", size, &writer)
-        o.field("weight", weight, &writer)
-        o.field("token", token, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.size, size, &writer)
+        o.field(.weight, weight, &writer)
+        o.field(.token, token, &writer)
         o.close(&writer)
     }
 }

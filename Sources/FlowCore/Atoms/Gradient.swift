@@ -20,9 +20,9 @@ public struct Gradient: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["colors", "angle"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("colors", colors, &writer)
-        o.field("angle", angle, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.colors, colors, &writer)
+        o.field(.angle, angle, &writer)
         o.close(&writer)
     }
 }

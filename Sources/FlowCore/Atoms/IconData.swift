@@ -36,11 +36,11 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
 
     public func write(to writer: inout JSONWriter) {
         guard extras != nil else { return symbol.write(to: &writer) }
-        var o = ObjectWriter(&writer)
-        o.field("symbol", symbol, &writer)
-        o.field("size", size, &writer)
-        o.field("color", color, &writer)
-        o.field("action", action, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.symbol, symbol, &writer)
+        o.field(.size, size, &writer)
+        o.field(.color, color, &writer)
+        o.field(.action, action, &writer)
         o.close(&writer)
     }
 }

@@ -48,14 +48,14 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
 
     public func write(to writer: inout JSONWriter) {
         guard extras != nil else { return url.write(to: &writer) }
-        var o = ObjectWriter(&writer)
-        o.field("url", url, &writer)
-        o.field("aspect_ratio", aspectRatio, &writer)
-        o.field("scale_mode", scaleMode, &writer)
-        o.field("corner_radius", cornerRadius, &writer)
-        o.field("placeholder_color", placeholderColor, &writer)
-        o.field("shimmer", shimmer, &writer)
-        o.field("alt", alt, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.url, url, &writer)
+        o.field(.aspectRatio, aspectRatio, &writer)
+        o.field(.scaleMode, scaleMode, &writer)
+        o.field(.cornerRadius, cornerRadius, &writer)
+        o.field(.placeholderColor, placeholderColor, &writer)
+        o.field(.shimmer, shimmer, &writer)
+        o.field(.alt, alt, &writer)
         o.close(&writer)
     }
 }

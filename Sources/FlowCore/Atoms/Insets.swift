@@ -28,11 +28,11 @@ public struct Insets: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["top", "left", "right", "bottom"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("top", top, &writer)
-        o.field("left", left, &writer)
-        o.field("right", right, &writer)
-        o.field("bottom", bottom, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.top, top, &writer)
+        o.field(.left, left, &writer)
+        o.field(.right, right, &writer)
+        o.field(.bottom, bottom, &writer)
         o.close(&writer)
     }
 }

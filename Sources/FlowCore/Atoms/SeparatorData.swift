@@ -12,11 +12,11 @@ public struct SeparatorData: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["style", "color", "thickness", "insets"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("style", style, &writer)
-        o.field("color", color, &writer)
-        o.field("thickness", thickness, &writer)
-        o.field("insets", insets, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.style, style, &writer)
+        o.field(.color, color, &writer)
+        o.field(.thickness, thickness, &writer)
+        o.field(.insets, insets, &writer)
         o.close(&writer)
     }
 }

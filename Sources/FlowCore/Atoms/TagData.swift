@@ -24,13 +24,13 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["text", "bg_color", "border_color", "corner_radius", "icon", "action"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("text", text, &writer)
-        o.field("bg_color", backgroundColor, &writer)
-        o.field("border_color", borderColor, &writer)
-        o.field("corner_radius", cornerRadius, &writer)
-        o.field("icon", icon, &writer)
-        o.field("action", action, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.text, text, &writer)
+        o.field(.backgroundColor, backgroundColor, &writer)
+        o.field(.borderColor, borderColor, &writer)
+        o.field(.cornerRadius, cornerRadius, &writer)
+        o.field(.icon, icon, &writer)
+        o.field(.action, action, &writer)
         o.close(&writer)
     }
 }

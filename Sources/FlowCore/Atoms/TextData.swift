@@ -44,13 +44,13 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
 
     public func write(to writer: inout JSONWriter) {
         guard style != nil else { return text.write(to: &writer) }
-        var o = ObjectWriter(&writer)
-        o.field("text", text, &writer)
-        o.field("font", font, &writer)
-        o.field("color", color, &writer)
-        o.field("alignment", alignment, &writer)
-        o.field("max_lines", maxLines, &writer)
-        o.field("is_markdown", isMarkdown, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.text, text, &writer)
+        o.field(.font, font, &writer)
+        o.field(.color, color, &writer)
+        o.field(.alignment, alignment, &writer)
+        o.field(.maxLines, maxLines, &writer)
+        o.field(.isMarkdown, isMarkdown, &writer)
         o.close(&writer)
     }
 }

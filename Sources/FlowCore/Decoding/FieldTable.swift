@@ -20,6 +20,9 @@ public struct FieldTable<Field: RawRepresentable & CaseIterable>: Sendable where
         precondition(names.count == Field.allCases.count, "one key per field: \(names.count) keys for \(Field.allCases.count) fields")
         keys = FieldKeys(names)
     }
+
+    /// The JSON key of `field`.
+    public func name(_ field: Field) -> StaticString { keys.names[field.rawValue] }
 }
 
 /// The untyped part of a field table: what readers match keys against. A class so that

@@ -32,30 +32,33 @@ enum PageSchema {
 
     /// The page object; the context's path is `page`.
     static func decodePage<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Page {
-        let id = ownID(o, ctx: ctx, positional: "page@page")
-        let nav = o.present("nav").flatMap { v in ctx.at(.key("nav")) { decodeNav(v, ctx: ctx) } }
-        let header = o.present("header").flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "page.header.widgets") } }
-        let sections = o.present("sections").map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "page.sections", first: 0) } } ?? []
-        let footer = o.present("footer").flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "page.footer.widgets") } }
-        let pagination = o.present("pagination").flatMap { v in ctx.at(.key("pagination")) { decodePagination(v, ctx: ctx) } }
-        let refresh = o.present("refresh").flatMap { v in ctx.at(.key("refresh")) { decodeRefresh(v, ctx: ctx) } }
+        let f = o.fields(Page.fields)
+        let id = ownID(f.present(.id), ctx: ctx, positional: "page@page")
+        let nav = f.present(.nav).flatMap { v in ctx.at(.key("nav")) { decodeNav(v, ctx: ctx) } }
+        let header = f.present(.header).flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "page.header.widgets") } }
+        let sections = f.present(.sections).map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "page.sections", first: 0) } } ?? []
+        let footer = f.present(.footer).flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "page.footer.widgets") } }
+        let pagination = f.present(.pagination).flatMap { v in ctx.at(.key("pagination")) { decodePagination(v, ctx: ctx) } }
+        let refresh = f.present(.refresh).flatMap { v in ctx.at(.key("refresh")) { decodeRefresh(v, ctx: ctx) } }
         return Page(uncheckedID: id, nav: nav, header: header, sections: sections, footer: footer,
                     pagination: pagination, refresh: refresh)
     }
 
     /// A sheet object; the context's path is `sheet`.
     static func decodeSheet<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Sheet {
-        let id = ownID(o, ctx: ctx, positional: "sheet@sheet")
-        let header = o.present("header").flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "sheet.header.widgets") } }
-        let sections = o.present("sections").map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "sheet.sections", first: 0) } } ?? []
-        let footer = o.present("footer").flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "sheet.footer.widgets") } }
-        let config = o.present("config").flatMap { v in ctx.at(.key("config")) { decodeSheetConfig(v, ctx: ctx) } }
+        let f = o.fields(Sheet.fields)
+        let id = ownID(f.present(.id), ctx: ctx, positional: "sheet@sheet")
+        let header = f.present(.header).flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "sheet.header.widgets") } }
+        let sections = f.present(.sections).map { v in ctx.at(.key("sections")) { decodeSectionList(v, ctx: ctx, base: "sheet.sections", first: 0) } } ?? []
+        let footer = f.present(.footer).flatMap { v in ctx.at(.key("footer")) { decodeBar(v, ctx: ctx, prefix: "sheet.footer.widgets") } }
+        let config = f.present(.config).flatMap { v in ctx.at(.key("config")) { decodeSheetConfig(v, ctx: ctx) } }
         return Sheet(id: id, header: header, sections: sections, footer: footer, config: config)
     }
 
-    /// A page's or sheet's own id: a non-empty string, else the positional one.
-    static func ownID<O: ObjectReader>(_ o: O, ctx: DecodeContext, positional: @autoclosure () -> String) -> String {
-        guard let v = o.present("id") else { return positional() }
+    /// A page's or sheet's own id (`v`, its `id` member): a non-empty string, else the
+    /// positional one.
+    static func ownID<R: ValueReader>(_ v: R?, ctx: DecodeContext, positional: @autoclosure () -> String) -> String {
+        guard let v else { return positional() }
         guard let s = v.string() else {
             ctx.record(.invalidField, at: .key("id"), "expected the id to be a string, found \(v.foundDescription); using \"\(positional())\"")
             return positional()
@@ -70,17 +73,18 @@ enum PageSchema {
             ctx.record(.invalidField, "expected the nav to be an object, found \(r.foundDescription)")
             return nil
         }
-        func part<T: FlowDecodable>(_ key: StaticString, _: T.Type) -> T? {
-            guard let v = o.present(key) else { return nil }
+        let f = o.fields(NavBar.fields)
+        func part<T: FlowDecodable>(_ field: NavBar.Field, _: T.Type) -> T? {
+            guard let v = f.present(field) else { return nil }
             do { return try v.read(T.self) } catch {
-                ctx.record(.invalidField, at: .key(key.description), describe(error))
+                ctx.record(.invalidField, at: .key(NavBar.fields.name(field).description), describe(error))
                 return nil
             }
         }
         var nav = NavBar(
-            title: part("title", TextData.self), subtitle: part("subtitle", TextData.self),
-            backgroundColor: part("bg_color", ColorData.self), leftButton: part("left_button", ButtonData.self))
-        if let v = o.present("right_buttons") {
+            title: part(.title, TextData.self), subtitle: part(.subtitle, TextData.self),
+            backgroundColor: part(.backgroundColor, ColorData.self), leftButton: part(.leftButton, ButtonData.self))
+        if let v = f.present(.rightButtons) {
             ctx.at(.key("right_buttons")) {
                 guard var elements = v.array() else {
                     ctx.record(.invalidField, "expected right_buttons to be an array, found \(v.foundDescription)")
@@ -104,13 +108,14 @@ enum PageSchema {
             ctx.record(.invalidField, "expected the bar to be an object, found \(r.foundDescription)")
             return nil
         }
+        let f = o.fields(PageBar.fields)
         var bar = PageBar()
-        if let v = o.present("sticky") {
+        if let v = f.present(.sticky) {
             if let sticky = v.bool() { bar.sticky = sticky } else {
                 ctx.record(.invalidField, at: .key("sticky"), "expected sticky to be a bool, found \(v.foundDescription); using true")
             }
         }
-        if let v = o.present("widgets") {
+        if let v = f.present(.widgets) {
             bar.widgets = ctx.at(.key("widgets")) { decodeWidgetList(v, ctx: ctx, prefix: prefix, namespace: .page) }
         }
         return bar
@@ -121,8 +126,9 @@ enum PageSchema {
             ctx.record(.invalidField, "expected pagination to be an object, found \(r.foundDescription)")
             return nil
         }
+        let f = o.fields(Pagination.fields)
         var hasMore = false
-        if let v = o.present("has_more") {
+        if let v = f.present(.hasMore) {
             guard let b = v.bool() else {
                 ctx.record(.invalidField, "expected has_more to be a bool, found \(v.foundDescription); pagination ignored")
                 return nil
@@ -130,7 +136,7 @@ enum PageSchema {
             hasMore = b
         }
         var postback: RawJSON?
-        if let v = o.present("postback") {
+        if let v = f.present(.postback) {
             guard let raw = v.raw() else {
                 ctx.record(.invalidField, "the postback holds a string that does not decode; pagination ignored")
                 return nil
@@ -145,7 +151,7 @@ enum PageSchema {
             ctx.record(.invalidField, "expected refresh to be an object, found \(r.foundDescription)")
             return nil
         }
-        guard let v = o.present("pull_to_refresh") else { return RefreshConfig() }
+        guard let v = o.fields(RefreshConfig.fields).present(.pullToRefresh) else { return RefreshConfig() }
         guard let b = v.bool() else {
             ctx.record(.invalidField, "expected pull_to_refresh to be a bool, found \(v.foundDescription); refresh ignored")
             return nil
@@ -156,9 +162,10 @@ enum PageSchema {
     static func decodeSheetConfig<R: ValueReader>(_ r: R, ctx: DecodeContext) -> SheetConfig? {
         do {
             guard let o = r.object() else { throw ContentError.mismatch(expected: "a config object", found: r) }
-            var config = SheetConfig(grabber: try o.optional("grabber"), dismissible: try o.optional("dismissible"),
-                                     cornerRadius: try o.optional("corner_radius"))
-            if let v = o.present("detents") {
+            let f = o.fields(SheetConfig.fields)
+            var config = SheetConfig(grabber: try f.optional(.grabber), dismissible: try f.optional(.dismissible),
+                                     cornerRadius: try f.optional(.cornerRadius))
+            if let v = f.present(.detents) {
                 guard var elements = v.array() else { throw ContentError.mismatch(expected: "an array", found: v).at(.key("detents")) }
                 var detents: [RawJSON] = []
                 while let e = elements.next() {
@@ -209,8 +216,9 @@ enum PageSchema {
             ctx.record(.droppedElement, "expected a section object, found \(r.foundDescription)")
             return nil
         }
+        let f = o.fields(Section.fields)
         var requested = "section@" + path
-        if let v = o.present("id") {
+        if let v = f.present(.id) {
             if let s = v.string() {
                 if !s.isEmpty { requested = s }
             } else {
@@ -223,19 +231,19 @@ enum PageSchema {
         } else {
             if let renamed = ctx.identity.sections.claimID(of: &section, at: ctx.path) { ctx.record(renamed) }
         }
-        if let v = o.present("layout") {
+        if let v = f.present(.layout) {
             do { section.layout = try v.read(SectionLayout.self) } catch {
                 ctx.record(.invalidField, at: .key("layout"), describe(error) + "; using the default layout")
             }
         }
-        if let v = o.present("header") {
+        if let v = f.present(.header) {
             section.header = ctx.at(.key("header")) {
                 guard var w = decodeWidget(v, ctx: ctx, position: WidgetPosition(prefix: path + ".header", index: nil)) else { return nil }
                 claim(&w, ctx: ctx, namespace: .page)
                 return w
             }
         }
-        if let v = o.present("widgets") {
+        if let v = f.present(.widgets) {
             section.widgets = ctx.at(.key("widgets")) { decodeWidgetList(v, ctx: ctx, prefix: path + ".widgets", namespace: .page) }
         }
         return section
@@ -284,7 +292,7 @@ enum PageSchema {
             ctx.record(.droppedElement, "expected a widget object, found \(r.foundDescription)")
             return nil
         }
-        let f = o.fields(widgetFields)
+        let f = o.fields(Widget.fields)
         guard let typeValue = f.present(.type) else {
             ctx.record(.droppedElement, "the widget has no \"type\"")
             return nil
@@ -355,9 +363,6 @@ enum PageSchema {
         return Widget(id: requestedID(), type: type, layoutBox: layoutBox, actions: actions, tracking: tracking, data: data,
                       content: .model(content), fingerprint: r.widgetFingerprint())
     }
-
-    enum WidgetField: Int, CaseIterable { case type, id, layout, data, actions, tracking }
-    static let widgetFields = FieldTable<WidgetField>(["type", "id", "layout", "data", "actions", "tracking"])
 
     /// Event name to action; a bad event is absent with its own diagnostic. The first
     /// occurrence of an event name counts; diagnostics come in event-name order, so both

@@ -21,17 +21,17 @@ public enum PageEncoder {
     }
 
     public static func write(_ page: Page, to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("id", page.id, &writer)
+        var o = FieldWriter(Page.fields, &writer)
+        o.field(.id, page.id, &writer)
         if let nav = page.nav {
-            o.key("nav", &writer)
+            o.key(.nav, &writer)
             write(nav, to: &writer)
         }
         if let header = page.header {
-            o.key("header", &writer)
+            o.key(.header, &writer)
             write(header, to: &writer)
         }
-        o.key("sections", &writer)
+        o.key(.sections, &writer)
         writer.writeByte(UInt8(ascii: "["))
         for (i, s) in page.sections.enumerated() {
             if i > 0 { writer.writeByte(UInt8(ascii: ",")) }
@@ -39,64 +39,64 @@ public enum PageEncoder {
         }
         writer.writeByte(UInt8(ascii: "]"))
         if let footer = page.footer {
-            o.key("footer", &writer)
+            o.key(.footer, &writer)
             write(footer, to: &writer)
         }
         if let pagination = page.pagination {
-            o.key("pagination", &writer)
-            var p = ObjectWriter(&writer)
-            p.field("has_more", pagination.hasMore, &writer)
-            p.field("postback", pagination.postback, &writer)
+            o.key(.pagination, &writer)
+            var p = FieldWriter(Pagination.fields, &writer)
+            p.field(.hasMore, pagination.hasMore, &writer)
+            p.field(.postback, pagination.postback, &writer)
             p.close(&writer)
         }
         if let refresh = page.refresh {
-            o.key("refresh", &writer)
-            var r = ObjectWriter(&writer)
-            r.field("pull_to_refresh", refresh.pullToRefresh, &writer)
+            o.key(.refresh, &writer)
+            var r = FieldWriter(RefreshConfig.fields, &writer)
+            r.field(.pullToRefresh, refresh.pullToRefresh, &writer)
             r.close(&writer)
         }
         o.close(&writer)
     }
 
     static func write(_ nav: NavBar, to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("title", nav.title, &writer)
-        o.field("subtitle", nav.subtitle, &writer)
-        o.field("bg_color", nav.backgroundColor, &writer)
-        o.field("left_button", nav.leftButton, &writer)
-        if !nav.rightButtons.isEmpty { o.field("right_buttons", nav.rightButtons, &writer) }
+        var o = FieldWriter(NavBar.fields, &writer)
+        o.field(.title, nav.title, &writer)
+        o.field(.subtitle, nav.subtitle, &writer)
+        o.field(.backgroundColor, nav.backgroundColor, &writer)
+        o.field(.leftButton, nav.leftButton, &writer)
+        if !nav.rightButtons.isEmpty { o.field(.rightButtons, nav.rightButtons, &writer) }
         o.close(&writer)
     }
 
     static func write(_ bar: PageBar, to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("sticky", bar.sticky, &writer)
-        o.key("widgets", &writer)
+        var o = FieldWriter(PageBar.fields, &writer)
+        o.field(.sticky, bar.sticky, &writer)
+        o.key(.widgets, &writer)
         WidgetList(bar.widgets).write(to: &writer)
         o.close(&writer)
     }
 
     static func write(_ section: Section, to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("id", section.id, &writer)
-        if section.layout != .default { o.field("layout", section.layout, &writer) }
+        var o = FieldWriter(Section.fields, &writer)
+        o.field(.id, section.id, &writer)
+        if section.layout != .default { o.field(.layout, section.layout, &writer) }
         if let header = section.header {
-            o.key("header", &writer)
+            o.key(.header, &writer)
             write(header, to: &writer)
         }
-        o.key("widgets", &writer)
+        o.key(.widgets, &writer)
         WidgetList(section.widgets).write(to: &writer)
         o.close(&writer)
     }
 
     public static func write(_ widget: Widget, to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("type", widget.type, &writer)
-        o.field("id", widget.id, &writer)
-        if !widget.layout.isDefault { o.field("layout", widget.layout, &writer) }
-        o.field("data", widget.data, &writer)
+        var o = FieldWriter(Widget.fields, &writer)
+        o.field(.type, widget.type, &writer)
+        o.field(.id, widget.id, &writer)
+        if !widget.layout.isDefault { o.field(.layout, widget.layout, &writer) }
+        o.field(.data, widget.data, &writer)
         if !widget.actions.isEmpty {
-            o.key("actions", &writer)
+            o.key(.actions, &writer)
             var a = ObjectWriter(&writer)
             for event in widget.actions {
                 a.dynamicKey(event.name, &writer)
@@ -104,7 +104,7 @@ public enum PageEncoder {
             }
             a.close(&writer)
         }
-        o.field("tracking", widget.tracking, &writer)
+        o.field(.tracking, widget.tracking, &writer)
         o.close(&writer)
     }
 }

@@ -40,14 +40,14 @@ public struct WidgetLayout: FlowDecodable, JSONWritable, Hashable {
     public var isDefault: Bool { self == .default }
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("padding", padding, &writer)
-        o.field("margin", margin, &writer)
-        o.field("corner_radius", cornerRadius, &writer)
-        o.field("background", background, &writer)
-        o.field("gradient", gradient, &writer)
-        o.field("border", border, &writer)
-        o.field("width", width, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.padding, padding, &writer)
+        o.field(.margin, margin, &writer)
+        o.field(.cornerRadius, cornerRadius, &writer)
+        o.field(.background, background, &writer)
+        o.field(.gradient, gradient, &writer)
+        o.field(.border, border, &writer)
+        o.field(.width, width, &writer)
         o.close(&writer)
     }
 }
@@ -88,11 +88,11 @@ public struct SectionLayout: FlowDecodable, JSONWritable, Hashable {
     static let fields = FieldTable<Field>(["arrangement", "columns", "item_spacing", "insets"])
 
     public func write(to writer: inout JSONWriter) {
-        var o = ObjectWriter(&writer)
-        o.field("arrangement", arrangement == .vertical ? nil : arrangement.rawValue, &writer)
-        o.field("columns", columns, &writer)
-        o.field("item_spacing", itemSpacing, &writer)
-        o.field("insets", insets, &writer)
+        var o = FieldWriter(Self.fields, &writer)
+        o.field(.arrangement, arrangement == .vertical ? nil : arrangement.rawValue, &writer)
+        o.field(.columns, columns, &writer)
+        o.field(.itemSpacing, itemSpacing, &writer)
+        o.field(.insets, insets, &writer)
         o.close(&writer)
     }
 }

@@ -115,7 +115,7 @@ extension PageDecoder {
             PageSchema.decodeWidget(reader, ctx: ctx, position: WidgetPosition(prefix: path, index: nil))
         }
         guard var widget = decoded, !widget.content.isPlaceholder else { return false }
-        let explicit = reader.object()?.present("id")?.string().flatMap { $0.isEmpty ? nil : $0 }
+        let explicit = reader.object()?.fields(Widget.fields).present(.id)?.string().flatMap { $0.isEmpty ? nil : $0 }
         if let explicit, explicit != id {
             ctx.identity.widgets.release(id)
             // The decoded widget asked for its explicit id; claim it as any newcomer would.

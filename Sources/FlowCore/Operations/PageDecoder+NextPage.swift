@@ -36,10 +36,11 @@ extension PageDecoder {
                     swap(&ctx.identity, &page.identity)
                     defer { swap(&ctx.identity, &page.identity) }
                     return ctx.at(.key("page")) {
-                        let sections = object.present("sections").map { v in
+                        let f = object.fields(Page.fields)
+                        let sections = f.present(.sections).map { v in
                             ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: max(page.sections.count, ctx.identity.sectionPositions)) }
                         } ?? []
-                        let pagination = object.present("pagination").flatMap { v in ctx.at(.key("pagination")) { PageSchema.decodePagination(v, ctx: ctx) } }
+                        let pagination = f.present(.pagination).flatMap { v in ctx.at(.key("pagination")) { PageSchema.decodePagination(v, ctx: ctx) } }
                         return (sections, pagination)
                     }
                 }
