@@ -30,7 +30,7 @@ public struct InspectReport {
     public var placeholdersKept = false
 
     /// The JSON object; `extra` may add members (mutate adds "toast").
-    public func writeJSON(to w: inout JSONWriter, extra: (inout JSONWriter, inout ObjectWriter) -> Void = { _, _ in }) {
+    package func writeJSON(to w: inout JSONWriter, extra: (inout JSONWriter, inout ObjectWriter) -> Void = { _, _ in }) {
         var root = ObjectWriter(&w)
         root.key("page", &w)
         var p = ObjectWriter(&w)

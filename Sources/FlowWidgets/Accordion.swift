@@ -13,7 +13,7 @@ public struct Accordion: FlowDecodable, Equatable, WidgetContainer {
         self.items = items
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         let f = o.fields(Self.fields)
         header = try f.required(.header)

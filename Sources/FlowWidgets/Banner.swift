@@ -16,7 +16,7 @@ extension Banner {
         self.init(image: image, title: title, subtitle: subtitle, memberwise: Memberwise())
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(image: try f.required(.image), title: try f.optional(.title), subtitle: try f.optional(.subtitle))

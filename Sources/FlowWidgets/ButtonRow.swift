@@ -6,7 +6,7 @@ public struct ButtonRow: FlowDecodable, Hashable {
 
     public init(buttons: [ButtonData]) { self.buttons = buttons }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         self.init(buttons: try o.required("buttons"))
     }

@@ -3,7 +3,7 @@ import FlowCore
 /// The starter widget content models of SPEC §3: models only, no views.
 public enum FlowWidgets {
     /// Every starter type and the `type` string it answers to.
-    public static let types: [(name: String, type: any FlowDecodable.Type)] = [
+    package static let types: [(name: String, type: any FlowDecodable.Type)] = [
         ("title_block", TitleBlock.self), ("image_text_card", ImageTextCard.self), ("banner", Banner.self),
         ("button_row", ButtonRow.self), ("separator", SeparatorData.self), ("stepper_row", StepperRow.self),
         ("tag_rail", TagRail.self), ("accordion", Accordion.self),

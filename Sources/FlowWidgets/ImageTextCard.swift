@@ -18,7 +18,7 @@ extension ImageTextCard {
         self.init(title: title, image: image, subtitle: subtitle, tags: tags, trailingIcon: trailingIcon, memberwise: Memberwise())
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(

@@ -6,7 +6,7 @@ public struct TagRail: FlowDecodable, Hashable {
 
     public init(tags: [TagData]) { self.tags = tags }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         self.init(tags: try o.required("tags"))
     }

@@ -10,7 +10,7 @@ public struct TitleBlock: FlowDecodable, Hashable {
         self.subtitle = subtitle
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(title: try f.required(.title), subtitle: try f.optional(.subtitle))

@@ -18,7 +18,7 @@ public struct ActionData: FlowDecodable, JSONWritable, Hashable {
         self.raw = RawJSON(.object(object))
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an action object", found: reader) }
         guard let t = o.present("type") else { throw ContentError.missing("type") }
         guard let type = t.string() else { throw ContentError.mismatch(expected: "a string", found: t).at(.key("type")) }
@@ -30,5 +30,5 @@ public struct ActionData: FlowDecodable, JSONWritable, Hashable {
     /// Decodes the action object into a handler's own payload type.
     public func payload<T: Decodable>(_ type: T.Type) throws -> T { try raw.decode(T.self) }
 
-    public func write(to writer: inout JSONWriter) { raw.write(to: &writer) }
+    package func write(to writer: inout JSONWriter) { raw.write(to: &writer) }
 }

@@ -14,7 +14,7 @@ public struct Border: FlowDecodable, JSONWritable, Hashable {
         self.dashGap = dashGap
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a border object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(width: try f.optional(.width), color: try f.optional(.color), dashWidth: try f.optional(.dashWidth), dashGap: try f.optional(.dashGap))
@@ -23,7 +23,7 @@ public struct Border: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case width, color, dashWidth, dashGap }
     static let fields = FieldTable<Field>(["width", "color", "dash_width", "dash_gap"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.width, width, &writer)
         o.field(.color, color, &writer)

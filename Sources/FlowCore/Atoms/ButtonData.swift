@@ -28,7 +28,7 @@ public struct ButtonData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case title, style, backgroundColor, cornerRadius, icon, fullWidth, disabled, action }
     static let fields = FieldTable<Field>(["title", "style", "bg_color", "corner_radius", "icon", "full_width", "disabled", "action"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.title, title, &writer)
         o.field(.style, style, &writer)
@@ -51,7 +51,7 @@ extension ButtonData {
                   memberwise: Memberwise())
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a button object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(

@@ -22,7 +22,7 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
         self.extras = .make(Fields(darkHex: darkHex, token: token, alpha: alpha))
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let hex = reader.string() {
             self.init(hex: hex)
             return
@@ -35,7 +35,7 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case hex, darkHex, token, alpha }
     static let fields = FieldTable<Field>(["hex", "dark_hex", "token", "alpha"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         if let hex, extras == nil { return hex.write(to: &writer) }
         var o = FieldWriter(Self.fields, &writer)
         o.field(.hex, hex, &writer)

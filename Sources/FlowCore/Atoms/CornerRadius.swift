@@ -21,7 +21,7 @@ public struct CornerRadius: FlowDecodable, JSONWritable, Hashable, ExpressibleBy
 
     public init(integerLiteral value: Int) { self.init(all: Double(value)) }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let radius = reader.double() {
             self.init(all: radius)
             return
@@ -38,7 +38,7 @@ public struct CornerRadius: FlowDecodable, JSONWritable, Hashable, ExpressibleBy
 
     public var isUniform: Bool { topLeft == topRight && topLeft == bottomLeft && topLeft == bottomRight }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         if isUniform { return topLeft.write(to: &writer) }
         var o = FieldWriter(Self.fields, &writer)
         o.field(.topLeft, topLeft, &writer)

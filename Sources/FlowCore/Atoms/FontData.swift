@@ -12,7 +12,7 @@ public struct FontData: FlowDecodable, JSONWritable, Hashable {
         self.token = token
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a font object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(size: try f.optional(.size), weight: try f.optional(.weight), token: try f.optional(.token))
@@ -21,7 +21,7 @@ public struct FontData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case size, weight, token }
     static let fields = FieldTable<Field>(["size", "weight", "token"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.size, size, &writer)
         o.field(.weight, weight, &writer)

@@ -10,7 +10,7 @@ public struct Gradient: FlowDecodable, JSONWritable, Hashable {
         self.angle = angle
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a gradient object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(colors: try f.required(.colors), angle: try f.optional(.angle))
@@ -19,7 +19,7 @@ public struct Gradient: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case colors, angle }
     static let fields = FieldTable<Field>(["colors", "angle"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.colors, colors, &writer)
         o.field(.angle, angle, &writer)

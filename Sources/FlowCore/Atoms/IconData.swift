@@ -21,7 +21,7 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
         self.extras = .make(Fields(size: size, color: color, action: action))
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let symbol = reader.string() {
             self.init(symbol: symbol)
             return
@@ -34,7 +34,7 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case symbol, size, color, action }
     static let fields = FieldTable<Field>(["symbol", "size", "color", "action"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         guard extras != nil else { return symbol.write(to: &writer) }
         var o = FieldWriter(Self.fields, &writer)
         o.field(.symbol, symbol, &writer)

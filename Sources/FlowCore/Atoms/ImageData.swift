@@ -30,7 +30,7 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
                                    placeholderColor: placeholderColor, shimmer: shimmer, alt: alt))
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let url = reader.string() {
             self.init(url: url)
             return
@@ -46,7 +46,7 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case url, aspectRatio, scaleMode, cornerRadius, placeholderColor, shimmer, alt }
     static let fields = FieldTable<Field>(["url", "aspect_ratio", "scale_mode", "corner_radius", "placeholder_color", "shimmer", "alt"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         guard extras != nil else { return url.write(to: &writer) }
         var o = FieldWriter(Self.fields, &writer)
         o.field(.url, url, &writer)

@@ -16,7 +16,7 @@ public struct Insets: FlowDecodable, JSONWritable, Hashable {
         self.bottom = bottom
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "an insets object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(
@@ -27,7 +27,7 @@ public struct Insets: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case top, left, right, bottom }
     static let fields = FieldTable<Field>(["top", "left", "right", "bottom"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.top, top, &writer)
         o.field(.left, left, &writer)

@@ -11,7 +11,7 @@ public struct SeparatorData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case style, color, thickness, insets }
     static let fields = FieldTable<Field>(["style", "color", "thickness", "insets"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.style, style, &writer)
         o.field(.color, color, &writer)
@@ -26,7 +26,7 @@ extension SeparatorData {
         self.init(style: style, color: color, thickness: thickness, insets: insets, memberwise: Memberwise())
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a separator object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(style: try f.optional(.style), color: try f.optional(.color), thickness: try f.optional(.thickness), insets: try f.optional(.insets))

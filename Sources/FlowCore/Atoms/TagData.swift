@@ -23,7 +23,7 @@ public struct TagData: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case text, backgroundColor, borderColor, cornerRadius, icon, action }
     static let fields = FieldTable<Field>(["text", "bg_color", "border_color", "corner_radius", "icon", "action"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.text, text, &writer)
         o.field(.backgroundColor, backgroundColor, &writer)
@@ -43,7 +43,7 @@ extension TagData {
                   memberwise: Memberwise())
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(

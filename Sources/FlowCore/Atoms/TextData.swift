@@ -27,7 +27,7 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
 
     public init(stringLiteral value: String) { self.init(text: value) }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let text = reader.string() {
             self.init(text: text)
             return
@@ -42,7 +42,7 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
     enum Field: Int, CaseIterable { case text, font, color, alignment, maxLines, isMarkdown }
     static let fields = FieldTable<Field>(["text", "font", "color", "alignment", "max_lines", "is_markdown"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         guard style != nil else { return text.write(to: &writer) }
         var o = FieldWriter(Self.fields, &writer)
         o.field(.text, text, &writer)

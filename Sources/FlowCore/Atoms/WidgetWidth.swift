@@ -7,7 +7,7 @@ public enum WidgetWidth: FlowDecodable, JSONWritable, Hashable {
     case hug
     case fixed(Double)
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         if let value = reader.double() {
             self = .fixed(value)
             return
@@ -26,7 +26,7 @@ public enum WidgetWidth: FlowDecodable, JSONWritable, Hashable {
         }
     }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         switch self {
         case .fill: "fill".write(to: &writer)
         case .hug: "hug".write(to: &writer)

@@ -10,10 +10,10 @@ import FlowJSON
 /// and no access to one of them overlaps another access to it (each is a single call, or
 /// a save and a restore), so the dynamic checks the compiler would otherwise make for
 /// every widget (2% of a page decode) find nothing.
-public final class DecodeContext {
-    public let registry: WidgetRegistry
-    public let options: PageDecodingOptions
-    @exclusivity(unchecked) public private(set) var diagnostics: [Diagnostic] = []
+@usableFromInline package final class DecodeContext {
+    package let registry: WidgetRegistry
+    package let options: PageDecodingOptions
+    @exclusivity(unchecked) package private(set) var diagnostics: [Diagnostic] = []
     /// The diagnostic path of the value being decoded: a stack in a buffer of its own,
     /// grown by doubling, which the inline push and pop reach without an array's
     /// uniqueness and bounds checks (the decoder pushes for every widget).
@@ -55,13 +55,13 @@ public final class DecodeContext {
     }
 
     /// The current dotted path.
-    public var path: String { DecodePath.render(stack) }
+    package var path: String { DecodePath.render(stack) }
 
-    public var currentPath: DecodePath { DecodePath(Array(stack)) }
+    package var currentPath: DecodePath { DecodePath(Array(stack)) }
 
     /// Runs `body` with `component` pushed on the path.
     @inlinable @inline(__always)
-    public func at<T>(_ component: PathComponent, _ body: () throws -> T) rethrows -> T {
+    package func at<T>(_ component: PathComponent, _ body: () throws -> T) rethrows -> T {
         push(component)
         defer { pop(component) }
         return try body()
@@ -94,7 +94,7 @@ public final class DecodeContext {
     }
 
     /// Records a diagnostic at the current path (or at `component` below it).
-    public func record(_ kind: Diagnostic.Kind, at component: PathComponent? = nil, type: String? = nil, _ message: @autoclosure () -> String) {
+    package func record(_ kind: Diagnostic.Kind, at component: PathComponent? = nil, type: String? = nil, _ message: @autoclosure () -> String) {
         var p = path
         if let component {
             switch component {
@@ -105,7 +105,7 @@ public final class DecodeContext {
         diagnostics.append(Diagnostic(kind: kind, path: p, type: type, message: message()))
     }
 
-    public func record(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    package func record(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
 
     func record(contentsOf recorded: ArraySlice<Diagnostic>) { diagnostics.append(contentsOf: recorded) }
 
@@ -119,7 +119,7 @@ public final class DecodeContext {
 
     /// The positional-id prefix for a widget list nested in the content of the widget
     /// being decoded: that widget's position plus the path below it (`….data.items`).
-    public var nestedListPrefix: String {
+    package var nestedListPrefix: String {
         guard let widgetPosition else { return path }
         return widgetPosition.path + "." + DecodePath.render(stack[widgetPathDepth...])
     }
@@ -134,17 +134,17 @@ public final class DecodeContext {
     }
 
     /// A bookmark for ``rollBack(to:)``.
-    public var diagnosticCount: Int { diagnostics.count }
+    package var diagnosticCount: Int { diagnostics.count }
 
     /// Forgets what was recorded since `mark`: a widget that is skipped reports only why,
     /// not what went wrong inside it.
-    public func rollBack(to mark: Int) { diagnostics.removeSubrange(mark...) }
+    package func rollBack(to mark: Int) { diagnostics.removeSubrange(mark...) }
 }
 
 extension DecodeContext {
     /// A context for decoding a model outside any page (a host running `JSONDecoder` on an
     /// atom): no registry, default options.
-    public static func standalone() -> DecodeContext {
+    package static func standalone() -> DecodeContext {
         DecodeContext(registry: WidgetRegistry(), options: PageDecodingOptions(), document: nil, root: DecodePath())
     }
 }

@@ -1,5 +1,5 @@
 /// One step of a dotted path: an object key or an array position.
-public enum PathComponent: Sendable, Hashable {
+@usableFromInline package enum PathComponent: Sendable, Hashable {
     case key(String)
     case index(Int)
 }
@@ -8,18 +8,18 @@ public enum PathComponent: Sendable, Hashable {
 ///
 /// Built only when a diagnostic is recorded or a positional id is needed; while decoding,
 /// the current path lives as a stack of components in the ``DecodeContext``.
-public struct DecodePath: Sendable, Hashable, CustomStringConvertible {
-    public var components: [PathComponent]
+package struct DecodePath: Sendable, Hashable, CustomStringConvertible {
+    package var components: [PathComponent]
 
-    public init(_ components: [PathComponent] = []) { self.components = components }
+    @usableFromInline package init(_ components: [PathComponent] = []) { self.components = components }
 
-    public static func root(_ key: String) -> DecodePath { DecodePath([.key(key)]) }
+    package static func root(_ key: String) -> DecodePath { DecodePath([.key(key)]) }
 
-    public func appending(_ key: String) -> DecodePath { DecodePath(components + [.key(key)]) }
+    package func appending(_ key: String) -> DecodePath { DecodePath(components + [.key(key)]) }
 
-    public func appending(_ index: Int) -> DecodePath { DecodePath(components + [.index(index)]) }
+    package func appending(_ index: Int) -> DecodePath { DecodePath(components + [.index(index)]) }
 
-    public var description: String { Self.render(components) }
+    package var description: String { Self.render(components) }
 
     /// Written once into the string's own storage (``TextAssembly``): a diagnostic on every
     /// widget of a page (50,000 duplicate ids) renders 50,000 paths, and a path of 15 bytes

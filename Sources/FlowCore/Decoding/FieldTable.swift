@@ -12,27 +12,27 @@ import FlowJSON
 ///     static let fields = FieldTable<Field>(["text", "font"])
 ///     let f = object.fields(Self.fields)
 ///     text = try f.required(.text)
-public struct FieldTable<Field: RawRepresentable & CaseIterable>: Sendable where Field.RawValue == Int {
+@usableFromInline package struct FieldTable<Field: RawRepresentable & CaseIterable>: Sendable where Field.RawValue == Int {
     @usableFromInline let keys: FieldKeys
 
     /// `names[i]` is the JSON key of the field whose raw value is `i`.
-    public init(_ names: [StaticString]) {
+    @usableFromInline package init(_ names: [StaticString]) {
         precondition(names.count == Field.allCases.count, "one key per field: \(names.count) keys for \(Field.allCases.count) fields")
         keys = FieldKeys(names)
     }
 
     /// The JSON key of `field`.
-    public func name(_ field: Field) -> StaticString { keys.names[field.rawValue] }
+    package func name(_ field: Field) -> StaticString { keys.names[field.rawValue] }
 }
 
 /// The untyped part of a field table: what readers match keys against. A class so that
 /// passing it around costs one pointer (tables are static: alive for the process).
 /// Immutable after init (the slot buffer is written only there), hence Sendable.
-public final class FieldKeys: @unchecked Sendable {
+@usableFromInline package final class FieldKeys: @unchecked Sendable {
     /// The most keys one table holds (the widest model, a button, reads eight).
-    public static let capacity = 8
+    package static let capacity = 8
 
-    public let names: [StaticString]
+    @usableFromInline package let names: [StaticString]
     /// Candidate key per (length, first byte, last byte) slot: index + 1, 0 for none, or
     /// `ambiguous` when two keys share the slot (then every key is tried). One lookup and
     /// one comparison per member instead of a scan of the table.
@@ -110,13 +110,13 @@ public final class FieldKeys: @unchecked Sendable {
 }
 
 /// Where each field of a table was found in an object: a reader-defined handle, or -1.
-public struct FieldSlots: Sendable {
+@usableFromInline package struct FieldSlots: Sendable {
     @usableFromInline var handles: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1)
 
-    public init() {}
+    @usableFromInline package init() {}
 
     @inlinable
-    public subscript(i: Int) -> Int32 {
+    package subscript(i: Int) -> Int32 {
         get { withUnsafeBytes(of: handles) { $0.load(fromByteOffset: i * 4, as: Int32.self) } }
         set { withUnsafeMutableBytes(of: &handles) { $0.storeBytes(of: newValue, toByteOffset: i * 4, as: Int32.self) } }
     }
@@ -125,7 +125,7 @@ public struct FieldSlots: Sendable {
     /// Writes in place: reading through `self[i]` copied all eight handles to the stack.
     /// `i` is a field index, below `FieldKeys.capacity`; the mask keeps a wrong one in bounds.
     @inlinable
-    public mutating func offer(_ i: Int, _ handle: Int32) {
+    package mutating func offer(_ i: Int, _ handle: Int32) {
         withUnsafeMutableBytes(of: &handles) { raw in
             let slot = raw.baseAddress!.assumingMemoryBound(to: Int32.self) + (i & 7)
             if slot.pointee < 0 { slot.pointee = handle }
@@ -140,7 +140,7 @@ public struct FieldSlots: Sendable {
 /// are absent, which inline is a load and a compare. Out of line the optimizer merged their
 /// specializations into shared functions and each absent field cost a call (4.6% of the
 /// instructions of a page decode).
-public struct FieldValues<Field: RawRepresentable & CaseIterable, Object: ObjectReader> where Field.RawValue == Int {
+@usableFromInline package struct FieldValues<Field: RawRepresentable & CaseIterable, Object: ObjectReader> where Field.RawValue == Int {
     @usableFromInline let object: Object
     @usableFromInline let keys: FieldKeys
     @usableFromInline let slots: FieldSlots
@@ -154,28 +154,28 @@ public struct FieldValues<Field: RawRepresentable & CaseIterable, Object: Object
 
     /// The member for `field`, null included; nil when absent.
     @inlinable @inline(__always)
-    public func value(_ field: Field) -> Object.Value? {
+    package func value(_ field: Field) -> Object.Value? {
         let handle = slots[field.rawValue]
         return handle < 0 ? nil : object.member(handle, keys, field.rawValue)
     }
 
     /// The member for `field`, nil when absent or null (null counts as absent).
     @inlinable @inline(__always)
-    public func present(_ field: Field) -> Object.Value? {
+    package func present(_ field: Field) -> Object.Value? {
         guard let v = value(field), !v.isNull else { return nil }
         return v
     }
 
     /// A required field: missing, null or malformed is an error.
     @inlinable @inline(__always)
-    public func required<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T {
+    package func required<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T {
         guard let v = present(field) else { throw ContentError.missing(keys.names[field.rawValue]) }
         do { return try v.read(T.self) } catch { throw locate(error, field) }
     }
 
     /// An optional field: absent or null is nil; present and malformed is an error.
     @inlinable @inline(__always)
-    public func optional<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T? {
+    package func optional<T: FlowDecodable>(_ field: Field, as: T.Type = T.self) throws -> T? {
         guard let v = present(field) else { return nil }
         do { return try v.read(T.self) } catch { throw locate(error, field) }
     }
@@ -189,7 +189,7 @@ public struct FieldValues<Field: RawRepresentable & CaseIterable, Object: Object
 extension ObjectReader {
     /// The values for every field of `table`, found in one pass.
     @inlinable
-    public func fields<F>(_ table: FieldTable<F>) -> FieldValues<F, Self> {
+    package func fields<F>(_ table: FieldTable<F>) -> FieldValues<F, Self> {
         FieldValues(object: self, keys: table.keys, slots: locate(table.keys))
     }
 }

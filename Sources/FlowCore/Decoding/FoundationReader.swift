@@ -18,12 +18,12 @@ import FlowJSON
 /// scan (``DocumentPlace``): ``raw()`` keeps the same slice of the input the fast path
 /// keeps. A reader made from any other `Decoder` has no place, and builds opaque values
 /// through the decoder (``raw()`` then fails on a string that does not decode).
-public struct FoundationReader: ValueReader {
-    public let decoder: any Decoder
-    public let context: DecodeContext
+@usableFromInline package struct FoundationReader: DocumentReader {
+    package let decoder: any Decoder
+    @usableFromInline package let context: DecodeContext
     let place: DocumentPlace?
 
-    public init(decoder: any Decoder, context: DecodeContext) {
+    @usableFromInline package init(decoder: any Decoder, context: DecodeContext) {
         self.init(decoder: decoder, context: context, place: nil)
     }
 
@@ -35,52 +35,52 @@ public struct FoundationReader: ValueReader {
 
     private var single: (any SingleValueDecodingContainer)? { try? decoder.singleValueContainer() }
 
-    public var isNull: Bool { single?.decodeNil() ?? false }
+    @usableFromInline package var isNull: Bool { single?.decodeNil() ?? false }
 
-    public func string() -> String? { try? single?.decode(String.self) }
+    @usableFromInline package func string() -> String? { try? single?.decode(String.self) }
 
-    public func bool() -> Bool? { try? single?.decode(Bool.self) }
+    @usableFromInline package func bool() -> Bool? { try? single?.decode(Bool.self) }
 
-    public func double() -> Double? { try? single?.decode(Double.self) }
+    @usableFromInline package func double() -> Double? { try? single?.decode(Double.self) }
 
-    public func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? { try? single?.decode(T.self) }
+    @usableFromInline package func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? { try? single?.decode(T.self) }
 
-    public func object() -> FoundationObject? {
+    @usableFromInline package func object() -> FoundationObject? {
         (try? decoder.container(keyedBy: AnyCodingKey.self)).map { FoundationObject(container: $0, context: context, place: place) }
     }
 
-    public func array() -> FoundationArray? {
+    @usableFromInline package func array() -> FoundationArray? {
         (try? decoder.unkeyedContainer()).map { FoundationArray(container: $0, context: context, cursor: place?.firstChild) }
     }
 
     /// The slice of the input at this reader's place; without one, the value as the
     /// decoder gives it.
-    public func raw() -> RawJSON? {
+    @usableFromInline package func raw() -> RawJSON? {
         if let place { return RawJSON(document: place.document, index: place.index) }
         return (try? single?.decode(ReferenceJSON.self)).map { RawJSON($0.value) }
     }
 
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try decoder.singleValueContainer().decode(T.self)
     }
 
-    public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(foundation: self) }
+    @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(foundation: self) }
 
-    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+    package func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         WidgetModel(box: try entry.reference(self), entry: entry)
     }
 
-    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+    package func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         let decoder = JSONDecoder()
         decoder.userInfo[EmptyObjectContent.request] = EmptyObjectContent.Request(entry: entry, context: context)
         return WidgetModel(box: try decoder.decode(EmptyObjectContent.self, from: Data("{}".utf8)).box, entry: entry)
     }
 
-    public func widgetFingerprint() -> UInt64? { nil }
+    package func widgetFingerprint() -> UInt64? { nil }
 
-    public func sourceText() -> SourceText? { nil }
+    package func sourceText() -> SourceText? { nil }
 
-    public var foundDescription: String {
+    @usableFromInline package var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }
         if string() != nil { return "a string" }
@@ -91,38 +91,38 @@ public struct FoundationReader: ValueReader {
     }
 }
 
-public struct FoundationObject: ObjectReader {
+@usableFromInline package struct FoundationObject: ObjectReader {
     let container: KeyedDecodingContainer<AnyCodingKey>
     let context: DecodeContext
     /// The object's own place in the scan, when the decode has one.
     let place: DocumentPlace?
 
-    public func value(forKey key: StaticString) -> FoundationReader? {
+    @usableFromInline package func value(forKey key: StaticString) -> FoundationReader? {
         value(forDynamicKey: key.description)
     }
 
-    public var memberCount: Int { place?.childCount ?? container.allKeys.count }
+    @usableFromInline package var memberCount: Int { place?.childCount ?? container.allKeys.count }
 
-    public func value(forDynamicKey key: String) -> FoundationReader? {
+    @usableFromInline package func value(forDynamicKey key: String) -> FoundationReader? {
         let k = AnyCodingKey(key)
         guard container.contains(k), let d = try? container.superDecoder(forKey: k) else { return nil }
         return FoundationReader(decoder: d, context: context, place: place?.member(key))
     }
 
-    public func locate(_ keys: FieldKeys) -> FieldSlots {
+    @usableFromInline package func locate(_ keys: FieldKeys) -> FieldSlots {
         var slots = FieldSlots()
         for (i, name) in keys.names.enumerated() where container.contains(AnyCodingKey(name.description)) { slots[i] = Int32(i) }
         return slots
     }
 
-    public func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> FoundationReader {
+    @usableFromInline package func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> FoundationReader {
         value(forKey: keys.names[field])!
     }
 
     /// With a place, the members in document order, each key's first occurrence (the one
     /// Foundation keeps), so the cost is linear in the members; without one, by the
     /// container's keys.
-    public func forEachMember(_ body: (String, FoundationReader) throws -> Void) rethrows {
+    @usableFromInline package func forEachMember(_ body: (String, FoundationReader) throws -> Void) rethrows {
         guard let place else {
             for key in container.allKeys {
                 if let v = value(forDynamicKey: key.stringValue) { try body(key.stringValue, v) }
@@ -138,15 +138,15 @@ public struct FoundationObject: ObjectReader {
     }
 }
 
-public struct FoundationArray: ArrayReader {
+@usableFromInline package struct FoundationArray: ArrayReader {
     var container: any UnkeyedDecodingContainer
     let context: DecodeContext
     /// The next element's place in the scan, when the decode has one.
     var cursor: DocumentPlace?
 
-    public var count: Int? { container.count }
+    @usableFromInline package var count: Int? { container.count }
 
-    public mutating func next() -> FoundationReader? {
+    @usableFromInline package mutating func next() -> FoundationReader? {
         guard !container.isAtEnd, let d = try? container.superDecoder() else { return nil }
         let place = cursor
         cursor = cursor?.nextSibling
@@ -218,18 +218,18 @@ private struct EmptyObjectContent: Decodable {
 }
 
 /// A coding key for any string or position.
-public struct AnyCodingKey: CodingKey, Hashable, Sendable {
-    public var stringValue: String
-    public var intValue: Int?
+package struct AnyCodingKey: CodingKey, Hashable, Sendable {
+    package var stringValue: String
+    package var intValue: Int?
 
-    public init(_ string: String) {
+    @usableFromInline package init(_ string: String) {
         self.stringValue = string
         self.intValue = nil
     }
 
-    public init?(stringValue: String) { self.init(stringValue) }
+    @usableFromInline package init?(stringValue: String) { self.init(stringValue) }
 
-    public init?(intValue: Int) {
+    @usableFromInline package init?(intValue: Int) {
         self.stringValue = String(intValue)
         self.intValue = intValue
     }

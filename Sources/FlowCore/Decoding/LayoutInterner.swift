@@ -36,7 +36,7 @@ struct LayoutInterner {
 
 /// A value's text in a scanned document: the document, where the text lies in it, and a
 /// hash of it.
-public struct SourceText: Sendable {
+package struct SourceText: Sendable {
     let document: JSONDocument
     let range: Range<Int>
     let hash: UInt64

@@ -16,13 +16,13 @@ enum PageSchema {
 
     // MARK: Document
 
-    static func decodeDocument<R: ValueReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> Page {
+    static func decodeDocument<R: DocumentReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> Page {
         let page = try pageObject(root, ctx: ctx)
         return ctx.at(.key("page")) { decodePage(page, ctx: ctx) }
     }
 
     /// The page object of a document: the root's `page`, or the root itself (bare root).
-    static func pageObject<R: ValueReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> R.Object {
+    static func pageObject<R: DocumentReader>(_ root: R, ctx: DecodeContext) throws(Failure) -> R.Object {
         guard let rootObject = root.object() else { throw .rootNotObject(found: root.foundDescription) }
         if ctx.options.bareRoot { return rootObject }
         guard let pageValue = rootObject.present("page") else { throw .missingPage }
@@ -31,7 +31,7 @@ enum PageSchema {
     }
 
     /// The page object; the context's path is `page`.
-    static func decodePage<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Page {
+    static func decodePage<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Page where O.Value: DocumentReader {
         let f = o.fields(Page.fields)
         let id = ownID(f.present(.id), ctx: ctx, positional: "page@page")
         let nav = f.present(.nav).flatMap { v in ctx.at(.key("nav")) { decodeNav(v, ctx: ctx) } }
@@ -45,7 +45,7 @@ enum PageSchema {
     }
 
     /// A sheet object; the context's path is `sheet`.
-    static func decodeSheet<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Sheet {
+    static func decodeSheet<O: ObjectReader>(_ o: O, ctx: DecodeContext) -> Sheet where O.Value: DocumentReader {
         let f = o.fields(Sheet.fields)
         let id = ownID(f.present(.id), ctx: ctx, positional: "sheet@sheet")
         let header = f.present(.header).flatMap { v in ctx.at(.key("header")) { decodeBar(v, ctx: ctx, prefix: "sheet.header.widgets") } }
@@ -57,7 +57,7 @@ enum PageSchema {
 
     /// A page's or sheet's own id (`v`, its `id` member): a non-empty string, else the
     /// positional one.
-    static func ownID<R: ValueReader>(_ v: R?, ctx: DecodeContext, positional: @autoclosure () -> String) -> String {
+    static func ownID<R: DocumentReader>(_ v: R?, ctx: DecodeContext, positional: @autoclosure () -> String) -> String {
         guard let v else { return positional() }
         guard let s = v.string() else {
             ctx.record(.invalidField, at: .key("id"), "expected the id to be a string, found \(v.foundDescription); using \"\(positional())\"")
@@ -68,7 +68,7 @@ enum PageSchema {
 
     // MARK: Nav, bars, pagination, refresh
 
-    static func decodeNav<R: ValueReader>(_ r: R, ctx: DecodeContext) -> NavBar? {
+    static func decodeNav<R: DocumentReader>(_ r: R, ctx: DecodeContext) -> NavBar? {
         guard let o = r.object() else {
             ctx.record(.invalidField, "expected the nav to be an object, found \(r.foundDescription)")
             return nil
@@ -103,7 +103,7 @@ enum PageSchema {
     }
 
     /// A header or footer bar; `prefix` positions its widgets (`page.header.widgets`).
-    static func decodeBar<R: ValueReader>(_ r: R, ctx: DecodeContext, prefix: String) -> PageBar? {
+    static func decodeBar<R: DocumentReader>(_ r: R, ctx: DecodeContext, prefix: String) -> PageBar? {
         guard let o = r.object() else {
             ctx.record(.invalidField, "expected the bar to be an object, found \(r.foundDescription)")
             return nil
@@ -121,7 +121,7 @@ enum PageSchema {
         return bar
     }
 
-    static func decodePagination<R: ValueReader>(_ r: R, ctx: DecodeContext) -> Pagination? {
+    static func decodePagination<R: DocumentReader>(_ r: R, ctx: DecodeContext) -> Pagination? {
         guard let o = r.object() else {
             ctx.record(.invalidField, "expected pagination to be an object, found \(r.foundDescription)")
             return nil
@@ -146,7 +146,7 @@ enum PageSchema {
         return Pagination(hasMore: hasMore, postback: postback)
     }
 
-    static func decodeRefresh<R: ValueReader>(_ r: R, ctx: DecodeContext) -> RefreshConfig? {
+    static func decodeRefresh<R: DocumentReader>(_ r: R, ctx: DecodeContext) -> RefreshConfig? {
         guard let o = r.object() else {
             ctx.record(.invalidField, "expected refresh to be an object, found \(r.foundDescription)")
             return nil
@@ -159,7 +159,7 @@ enum PageSchema {
         return RefreshConfig(pullToRefresh: b)
     }
 
-    static func decodeSheetConfig<R: ValueReader>(_ r: R, ctx: DecodeContext) -> SheetConfig? {
+    static func decodeSheetConfig<R: DocumentReader>(_ r: R, ctx: DecodeContext) -> SheetConfig? {
         do {
             guard let o = r.object() else { throw ContentError.mismatch(expected: "a config object", found: r) }
             let f = o.fields(SheetConfig.fields)
@@ -184,12 +184,12 @@ enum PageSchema {
     // MARK: Sections
 
     /// The lossy section array; section `j` of it takes position `first + j` under `base`.
-    static func decodeSectionList<R: ValueReader>(_ r: R, ctx: DecodeContext, base: String, first: Int) -> [Section] {
+    static func decodeSectionList<R: DocumentReader>(_ r: R, ctx: DecodeContext, base: String, first: Int) -> [Section] {
         guard var elements = r.array() else {
             ctx.record(.invalidField, "expected sections to be an array, found \(r.foundDescription)")
             return []
         }
-        if let tape = r as? TapeReader, let (sections, count) = decodeSectionsInParallel(tape, ctx: ctx, base: base, first: first) {
+        if let (sections, count) = r.decodeSectionsInParallel(ctx: ctx, base: base, first: first) {
             ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + count)
             return sections
         }
@@ -206,12 +206,12 @@ enum PageSchema {
 
     /// Element `j` of a section list.
     @inline(__always)
-    static func decodeSectionElement<R: ValueReader>(_ e: R, _ j: Int, ctx: DecodeContext, base: String, first: Int) -> Section? {
+    static func decodeSectionElement<R: DocumentReader>(_ e: R, _ j: Int, ctx: DecodeContext, base: String, first: Int) -> Section? {
         ctx.at(.index(j)) { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }
     }
 
     /// One section at identity path `path` (`page.sections.3`); claims its id.
-    static func decodeSection<R: ValueReader>(_ r: R, ctx: DecodeContext, path: String) -> Section? {
+    static func decodeSection<R: DocumentReader>(_ r: R, ctx: DecodeContext, path: String) -> Section? {
         guard let o = r.object() else {
             ctx.record(.droppedElement, "expected a section object, found \(r.foundDescription)")
             return nil
@@ -229,7 +229,7 @@ enum PageSchema {
         if ctx.defersClaims {
             ctx.deferClaim(isSection: true)
         } else {
-            if let renamed = ctx.identity.sections.claimID(of: &section, at: ctx.path) { ctx.record(renamed) }
+            ctx.identity.sections.claimID(of: &section, at: ctx.path, record: ctx.record)
         }
         if let v = f.present(.layout) {
             do { section.layout = try v.read(SectionLayout.self) } catch {
@@ -253,7 +253,7 @@ enum PageSchema {
 
     /// A lossy widget array: each element that fails is dropped with a diagnostic, its
     /// siblings live on, and survivors claim their ids in `namespace` in order.
-    static func decodeWidgetList<R: ValueReader>(_ r: R, ctx: DecodeContext, prefix: String, namespace: WidgetNamespace) -> [Widget] {
+    static func decodeWidgetList<R: DocumentReader>(_ r: R, ctx: DecodeContext, prefix: String, namespace: WidgetNamespace) -> [Widget] {
         guard var elements = r.array() else {
             ctx.record(.invalidField, "expected widgets to be an array, found \(r.foundDescription)")
             return []
@@ -276,18 +276,16 @@ enum PageSchema {
     /// Claims the widget's id in `namespace`; a taken one is renamed, with a `duplicate_id`
     /// at the context's path.
     static func claim(_ w: inout Widget, ctx: DecodeContext, namespace: WidgetNamespace) {
-        let renamed: Diagnostic?
         switch namespace {
         case .page:
             if ctx.defersClaims { return ctx.deferClaim(isSection: false) }
-            renamed = ctx.identity.widgets.claimID(of: &w, at: ctx.path)
-        case .local(let box): renamed = box.claims.claimID(of: &w, at: ctx.path)
+            ctx.identity.widgets.claimID(of: &w, at: ctx.path, record: ctx.record)
+        case .local(let box): box.claims.claimID(of: &w, at: ctx.path, record: ctx.record)
         }
-        if let renamed { ctx.record(renamed) }
     }
 
     /// One widget, not yet claimed. Nil when it is dropped or skipped (with its diagnostic).
-    static func decodeWidget<R: ValueReader>(_ r: R, ctx: DecodeContext, position: WidgetPosition) -> Widget? {
+    static func decodeWidget<R: DocumentReader>(_ r: R, ctx: DecodeContext, position: WidgetPosition) -> Widget? {
         guard let o = r.object() else {
             ctx.record(.droppedElement, "expected a widget object, found \(r.foundDescription)")
             return nil
@@ -372,7 +370,7 @@ enum PageSchema {
     ///   first occurrences found through a hash set once the object is larger than a few
     ///   members: a widget with 100,000 events, or one event sent 100,000 times, costs no
     ///   more than its size.
-    static func decodeActions<R: ValueReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
+    static func decodeActions<R: DocumentReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
         guard let o = r.object() else {
             ctx.record(.invalidField, type: type, "expected actions to be an object, found \(r.foundDescription)")
             return WidgetActions()
@@ -408,7 +406,7 @@ enum PageSchema {
 
     /// With placeholders on, a stand-in that keeps the id, type and (when it decodes) the
     /// raw data, so writing the page back loses nothing; otherwise nil (skipped).
-    static func placeholder<R: ValueReader>(_ kind: Diagnostic.Kind, id: String, type: String, data: R?, ctx: DecodeContext) -> Widget? {
+    static func placeholder<R: DocumentReader>(_ kind: Diagnostic.Kind, id: String, type: String, data: R?, ctx: DecodeContext) -> Widget? {
         guard ctx.options.placeholders else { return nil }
         return Widget(id: id, type: type, data: data?.raw() ?? .emptyObject, content: .placeholder(kind))
     }

@@ -141,16 +141,14 @@ extension PageSchema {
         func path(_ below: PathComponent...) -> String { DecodePath.render(listPath + [.index(sectionIndex)] + below) }
         for s in first..<sections.count {
             sectionIndex = next(.section)
-            if let renamed = ctx.identity.sections.claimID(of: &sections[s], at: path()) { ctx.record(renamed) }
+            ctx.identity.sections.claimID(of: &sections[s], at: path(), record: ctx.record)
             if sections[s].header != nil {
                 _ = next(.header)
-                if let renamed = ctx.identity.widgets.claimID(of: &sections[s].header!, at: path(.key("header"))) { ctx.record(renamed) }
+                ctx.identity.widgets.claimID(of: &sections[s].header!, at: path(.key("header")), record: ctx.record)
             }
             for w in sections[s].widgets.indices {
                 let position = next(.widget)
-                if let renamed = ctx.identity.widgets.claimID(of: &sections[s].widgets[w], at: path(.key("widgets"), .index(position))) {
-                    ctx.record(renamed)
-                }
+                ctx.identity.widgets.claimID(of: &sections[s].widgets[w], at: path(.key("widgets"), .index(position)), record: ctx.record)
             }
         }
         precondition(queued.isAtEnd, "every queued claim is made")

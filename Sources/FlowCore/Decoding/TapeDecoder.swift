@@ -17,16 +17,16 @@ import FlowJSON
 ///
 /// It holds its document, and its view points into the document's own storage, so a
 /// decoder a `Decodable` keeps (Foundation's containers may be stored) stays valid.
-public final class TapeDecoder: Decoder {
+package final class TapeDecoder: Decoder {
     let document: JSONDocument
     let view: JSONTapeView
     /// The entry being decoded.
     var index: Int
     fileprivate(set) var path: [any CodingKey] = []
-    public let userInfo: [CodingUserInfoKey: Any]
+    package let userInfo: [CodingUserInfoKey: Any]
 
     /// A decoder of the document's root value (it keeps the document alive).
-    public convenience init(document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) {
+    package convenience init(document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) {
         self.init(document: document, index: 0, userInfo: userInfo)
     }
 
@@ -37,7 +37,7 @@ public final class TapeDecoder: Decoder {
         self.userInfo = userInfo
     }
 
-    public var codingPath: [any CodingKey] { path }
+    package var codingPath: [any CodingKey] { path }
 
     @inline(__always)
     func kind(_ i: Int) -> JSONKind { view.kind(i) }
@@ -139,17 +139,17 @@ public final class TapeDecoder: Decoder {
 
     // MARK: Decoder
 
-    public func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
+    package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         try expect(.object, [String: Any].self)
         return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, object: index))
     }
 
-    public func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
+    package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         try expect(.array, [Any].self)
         return TapeUnkeyedContainer(decoder: self, array: index)
     }
 
-    public func singleValueContainer() throws -> any SingleValueDecodingContainer {
+    package func singleValueContainer() throws -> any SingleValueDecodingContainer {
         TapeSingleValueContainer(decoder: self)
     }
 }

@@ -134,9 +134,9 @@ final class SourcePool: @unchecked Sendable {
 /// The fast path's reader: one entry of the FlowJSON index.
 ///
 /// Every accessor reads the tape directly and builds a `String` only when asked for one.
-public struct TapeReader: ValueReader {
+@usableFromInline package struct TapeReader: DocumentReader {
     @usableFromInline let ref: SourceRef
-    public let index: Int
+    @usableFromInline package let index: Int
 
     init(source: TapeSource, index: Int) {
         self.ref = SourceRef(source)
@@ -152,22 +152,22 @@ public struct TapeReader: ValueReader {
 
     @inline(__always) var view: JSONTapeView { source.view }
 
-    public var context: DecodeContext { source.context! }
+    @usableFromInline package var context: DecodeContext { source.context! }
 
-    public var kind: JSONKind { view.kind(index) }
+    package var kind: JSONKind { view.kind(index) }
 
     /// Inlined: every model asks it of every field it finds (`present`), and as a call
     /// (the kind's trap for the unused value 7 kept it out of line) it cost more than
     /// the comparison it makes: 1.3% of a page decode's instructions.
     @inlinable @inline(__always)
-    public var isNull: Bool { source.view.isNull(index) }
+    package var isNull: Bool { source.view.isNull(index) }
 
-    public func string() -> String? {
+    @usableFromInline package func string() -> String? {
         guard view.kind(index) == .string else { return nil }
         return try? view.string(index)
     }
 
-    public func bool() -> Bool? {
+    @usableFromInline package func bool() -> Bool? {
         switch view.kind(index) {
         case .true: true
         case .false: false
@@ -175,57 +175,61 @@ public struct TapeReader: ValueReader {
         }
     }
 
-    public func double() -> Double? {
+    @usableFromInline package func double() -> Double? {
         guard view.kind(index) == .number else { return nil }
         return JSONNumberParsing.double(view.rawBytes(index))
     }
 
-    public func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? {
+    @usableFromInline package func integer<T: FixedWidthInteger & Decodable>(_ type: T.Type) -> T? {
         guard view.kind(index) == .number else { return nil }
         return JSONNumberParsing.integer(view.rawBytes(index), isIntegerLiteral: view.flag(index), as: T.self)
     }
 
-    public func object() -> TapeObject? {
+    @usableFromInline package func object() -> TapeObject? {
         guard view.kind(index) == .object, !source.document.mayHoldLoneSurrogates || Self.keysDecode(view, index) else { return nil }
         return TapeObject(ref: ref, index: index)
     }
 
-    public func array() -> TapeArray? {
+    @usableFromInline package func array() -> TapeArray? {
         guard view.kind(index) == .array else { return nil }
         return TapeArray(ref: ref, cursor: index + 1, end: view.next(index))
     }
 
     /// Always a slice: opaque JSON is never read as text (SPEC §8), so nothing in it can
     /// fail, not even a lone surrogate escape.
-    public func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
+    @usableFromInline package func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
 
-    public func decode<T: Decodable>(_ type: T.Type) throws -> T {
+    @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         try T(from: TapeDecoder(document: source.document, index: index))
     }
 
-    public func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
+    @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
 
-    public func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+    package func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         WidgetModel(box: try entry.fast(self), entry: entry)
     }
 
-    public func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+    package func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
         WidgetModel(box: try entry.fast(TapeReader(source: source.emptyObjectSource(), index: 0)), entry: entry)
     }
 
-    public var foundDescription: String { view.kind(index).description }
+    @usableFromInline package var foundDescription: String { view.kind(index).description }
 
     /// Found by the name's bytes (no `String` built, no SipHash); the name handed back is the
     /// registry's own, the same text. Escaped or unregistered names go by `String`.
-    public func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
+    package func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
         guard view.kind(index) == .string else { return nil }
         if !view.flag(index), let entry = registry.entry(spelled: view.rawBytes(index)) { return (entry.typeName, entry) }
         return string().map { ($0, registry.entry(for: $0)) }
     }
 
-    public func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
+    package func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
 
-    public func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
+    package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? {
+        PageSchema.decodeSectionsInParallel(self, ctx: ctx, base: base, first: first)
+    }
+
+    package func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
 
     /// Whether every key of the object at `i` decodes (only escaped keys can fail).
     static func keysDecode(_ view: JSONTapeView, _ i: Int) -> Bool {
@@ -238,15 +242,15 @@ public struct TapeReader: ValueReader {
     }
 }
 
-public struct TapeObject: ObjectReader {
+@usableFromInline package struct TapeObject: ObjectReader {
     let ref: SourceRef
     let index: Int
     var source: TapeSource { ref.source }
     /// The first member named `key`: a linear scan comparing length and first byte before
     /// the bytes (schema objects have a handful of members).
-    public func value(forKey key: StaticString) -> TapeReader? { scan(key) }
+    @usableFromInline package func value(forKey key: StaticString) -> TapeReader? { scan(key) }
 
-    public var memberCount: Int { source.view.childCount(index) }
+    @usableFromInline package var memberCount: Int { source.view.childCount(index) }
 
     private func scan(_ key: StaticString) -> TapeReader? {
         let view = source.view
@@ -273,7 +277,7 @@ public struct TapeObject: ObjectReader {
 
     /// One pass over the members, matching each key against the table; handles are tape
     /// indices.
-    public func locate(_ keys: FieldKeys) -> FieldSlots {
+    @usableFromInline package func locate(_ keys: FieldKeys) -> FieldSlots {
         var slots = FieldSlots()
         let view = source.view
         let base = view.bytes.baseAddress!
@@ -295,11 +299,11 @@ public struct TapeObject: ObjectReader {
     }
 
     @inline(__always)
-    public func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> TapeReader {
+    @usableFromInline package func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> TapeReader {
         TapeReader(ref, index: Int(handle))
     }
 
-    public func value(forDynamicKey key: String) -> TapeReader? {
+    @usableFromInline package func value(forDynamicKey key: String) -> TapeReader? {
         let view = source.view
         var found: Int?
         view.forEachMember(index) { k, v in
@@ -323,7 +327,7 @@ public struct TapeObject: ObjectReader {
         return (try? view.string(k)) == key
     }
 
-    public func forEachMember(_ body: (String, TapeReader) throws -> Void) rethrows {
+    @usableFromInline package func forEachMember(_ body: (String, TapeReader) throws -> Void) rethrows {
         let view = source.view
         let end = view.next(index)
         var k = index + 1
@@ -335,13 +339,13 @@ public struct TapeObject: ObjectReader {
     }
 }
 
-public struct TapeArray: ArrayReader {
+@usableFromInline package struct TapeArray: ArrayReader {
     let ref: SourceRef
     var cursor: Int
     let end: Int
     var source: TapeSource { ref.source }
 
-    public var count: Int? {
+    @usableFromInline package var count: Int? {
         let view = source.view
         var n = 0
         var e = cursor
@@ -352,7 +356,7 @@ public struct TapeArray: ArrayReader {
         return n
     }
 
-    public mutating func next() -> TapeReader? {
+    @usableFromInline package mutating func next() -> TapeReader? {
         guard cursor < end else { return nil }
         let reader = TapeReader(ref, index: cursor)
         cursor = source.view.next(cursor)

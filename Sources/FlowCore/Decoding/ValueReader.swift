@@ -11,7 +11,7 @@
 /// Every accessor answers nil when the value is not of the asked shape, including when it
 /// is of that shape but cannot be converted (a string holding a lone surrogate escape, a
 /// number outside a Double's range): callers decide whether that is fatal.
-public protocol ValueReader {
+@usableFromInline package protocol ValueReader {
     associatedtype Object: ObjectReader where Object.Value == Self
     associatedtype Elements: ArrayReader where Elements.Element == Self
 
@@ -36,6 +36,14 @@ public protocol ValueReader {
     /// Decodes a model through its reader-specific entry point (`init(tape:)` or
     /// `init(foundation:)`), which the compiler specialises in the model's own module.
     func read<T: FlowDecodable>(_ type: T.Type) throws -> T
+    /// What the value is, for messages ("a number").
+    var foundDescription: String { get }
+}
+
+/// What the page schema needs of a reader beyond what models read: the routes into
+/// registered content, the value's source text and fingerprint, and the fast path's
+/// parallel section decode. Not visible to inlined model code (models never ask).
+package protocol DocumentReader: ValueReader where Object.Value == Self, Elements.Element == Self {
     /// Decodes registered widget content with this path's route.
     func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
     /// Decodes registered widget content from `{}` (a widget without `data`).
@@ -43,23 +51,27 @@ public protocol ValueReader {
     /// The value's text in the document, on a path that reads a document's bytes (nil on
     /// the reference path): a decoder may reuse what it built from the same text before.
     func sourceText() -> SourceText?
-    /// What the value is, for messages ("a number").
-    var foundDescription: String { get }
     /// The value as a widget type name, and the registry's entry for it (nil when none is
     /// registered); nil when the value is not a string.
     func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)?
     /// The fingerprint of this widget element, when this path can compute it cheaply
     /// (see `Fingerprint`); nil leaves it to be computed from the model when asked.
     func widgetFingerprint() -> UInt64?
+    /// This array's sections decoded on several threads, section `j` at position
+    /// `first + j` under `base`, with how many elements the list held; nil when this
+    /// path or this list does not decode in parallel (the schema then decodes it in order).
+    func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)?
 }
 
-extension ValueReader {
-    public func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
+extension DocumentReader {
+    package func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
         string().map { ($0, registry.entry(for: $0)) }
     }
+
+    package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? { nil }
 }
 
-public protocol ObjectReader {
+@usableFromInline package protocol ObjectReader {
     associatedtype Value: ValueReader
     /// The first member named `key` (null included), nil when absent.
     func value(forKey key: StaticString) -> Value?
@@ -76,7 +88,7 @@ public protocol ObjectReader {
     var memberCount: Int { get }
 }
 
-public protocol ArrayReader {
+@usableFromInline package protocol ArrayReader {
     associatedtype Element: ValueReader
     mutating func next() -> Element?
     /// The number of elements, when known cheaply (to reserve storage).
@@ -86,8 +98,15 @@ public protocol ArrayReader {
 /// A model decodable by the library's generic route, on either path.
 ///
 /// Conformers write `init(from reader:)` once; `Decodable` comes for free and runs the same
-/// code under any `Decoder` (Foundation's included).
-public protocol FlowDecodable: Decodable, Sendable {
+/// code under any `Decoder` (Foundation's included), so the library's models are plain
+/// `Decodable` types to a host, which registers its own `Decodable` types.
+///
+/// The protocol and the readers are `package`: they are how this package's models decode,
+/// not an API a host calls. They are also `@usableFromInline`, as is every conformer's
+/// `init(from:)`: the field readers (``FieldValues``) are inlined into the models of other
+/// modules (FlowWidgets), where each model's decode is specialised for each reader; called
+/// out of line instead, every absent field of every widget would cost a call.
+@usableFromInline package protocol FlowDecodable: Decodable, Sendable {
     init<R: ValueReader>(from reader: R) throws
     /// The fast path's entry point; the default forwards to `init(from:)`, specialised.
     init(tape reader: TapeReader) throws
@@ -97,10 +116,10 @@ public protocol FlowDecodable: Decodable, Sendable {
 
 extension FlowDecodable {
     @inlinable
-    public init(tape reader: TapeReader) throws { try self.init(from: reader) }
+    package init(tape reader: TapeReader) throws { try self.init(from: reader) }
 
     @inlinable
-    public init(foundation reader: FoundationReader) throws { try self.init(from: reader) }
+    package init(foundation reader: FoundationReader) throws { try self.init(from: reader) }
 
     /// Any `Decoder` (Foundation's included) runs the same code as the library's paths.
     public init(from decoder: any Decoder) throws {
@@ -109,29 +128,29 @@ extension FlowDecodable {
 }
 
 /// Why a content model could not be decoded: where inside it, what was expected, what was found.
-public struct ContentError: Error, Sendable, CustomStringConvertible {
-    public var path: [PathComponent]
-    public var message: String
+@usableFromInline package struct ContentError: Error, Sendable, CustomStringConvertible {
+    package var path: [PathComponent]
+    package var message: String
 
-    public init(_ message: String, path: [PathComponent] = []) {
+    @usableFromInline package init(_ message: String, path: [PathComponent] = []) {
         self.message = message
         self.path = path
     }
 
-    public static func mismatch<R: ValueReader>(expected: String, found reader: R) -> ContentError {
+    @usableFromInline package static func mismatch<R: ValueReader>(expected: String, found reader: R) -> ContentError {
         ContentError("expected \(expected), found \(reader.foundDescription)")
     }
 
-    public static func missing(_ key: StaticString) -> ContentError {
+    @usableFromInline package static func missing(_ key: StaticString) -> ContentError {
         ContentError("required field is missing", path: [.key(key.description)])
     }
 
     /// The same error, one level further out.
-    public func at(_ component: PathComponent) -> ContentError {
+    @usableFromInline package func at(_ component: PathComponent) -> ContentError {
         ContentError(message, path: [component] + path)
     }
 
-    public var description: String {
+    @usableFromInline package var description: String {
         path.isEmpty ? message : "\(DecodePath.render(path)): \(message)"
     }
 }
@@ -140,21 +159,21 @@ extension ObjectReader {
     /// The value for `key`, nil when absent or null (null counts as absent everywhere in
     /// the contract).
     @inlinable
-    public func present(_ key: StaticString) -> Value? {
+    package func present(_ key: StaticString) -> Value? {
         guard let v = value(forKey: key), !v.isNull else { return nil }
         return v
     }
 
     /// A required field: missing, null or malformed is an error.
     @inlinable
-    public func required<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T {
+    package func required<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T {
         guard let v = present(key) else { throw ContentError.missing(key) }
         do { return try v.read(T.self) } catch { throw Self.locate(error, key) }
     }
 
     /// An optional field: absent or null is nil; present and malformed is an error.
     @inlinable
-    public func optional<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T? {
+    package func optional<T: FlowDecodable>(_ key: StaticString, as: T.Type = T.self) throws -> T? {
         guard let v = present(key) else { return nil }
         do { return try v.read(T.self) } catch { throw Self.locate(error, key) }
     }
@@ -169,7 +188,7 @@ extension ObjectReader {
 
 extension String: FlowDecodable {
     @inlinable
-    public init<R: ValueReader>(from reader: R) throws {
+    package init<R: ValueReader>(from reader: R) throws {
         guard let s = reader.string() else { throw ContentError.mismatch(expected: "a string", found: reader) }
         self = s
     }
@@ -177,7 +196,7 @@ extension String: FlowDecodable {
 
 extension Bool: FlowDecodable {
     @inlinable
-    public init<R: ValueReader>(from reader: R) throws {
+    package init<R: ValueReader>(from reader: R) throws {
         guard let b = reader.bool() else { throw ContentError.mismatch(expected: "a bool", found: reader) }
         self = b
     }
@@ -185,7 +204,7 @@ extension Bool: FlowDecodable {
 
 extension Double: FlowDecodable {
     @inlinable
-    public init<R: ValueReader>(from reader: R) throws {
+    package init<R: ValueReader>(from reader: R) throws {
         guard let d = reader.double() else {
             throw ContentError.mismatch(expected: "a number within Double's range", found: reader)
         }
@@ -195,7 +214,7 @@ extension Double: FlowDecodable {
 
 extension Int: FlowDecodable {
     @inlinable
-    public init<R: ValueReader>(from reader: R) throws {
+    package init<R: ValueReader>(from reader: R) throws {
         guard let i = reader.integer(Int.self) else {
             throw ContentError.mismatch(expected: "an integer", found: reader)
         }
@@ -205,7 +224,7 @@ extension Int: FlowDecodable {
 
 extension Array: FlowDecodable where Element: FlowDecodable {
     @inlinable
-    public init<R: ValueReader>(from reader: R) throws {
+    package init<R: ValueReader>(from reader: R) throws {
         guard var elements = reader.array() else { throw ContentError.mismatch(expected: "an array", found: reader) }
         var result: [Element] = []
         result.reserveCapacity(elements.count ?? 0)

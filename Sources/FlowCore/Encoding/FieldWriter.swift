@@ -11,31 +11,39 @@ import FlowJSON
 ///
 /// Fields go out in the table's order; debug builds check it, so a field written out of
 /// order, or a table reordered under its writer, fails every test that encodes the model.
-public struct FieldWriter<Field: RawRepresentable & CaseIterable> where Field.RawValue == Int {
+package struct FieldWriter<Field: RawRepresentable & CaseIterable> where Field.RawValue == Int {
     private var object: ObjectWriter
     private let keys: FieldKeys
+    #if DEBUG
     private var last = -1
+    #endif
 
-    public init(_ table: FieldTable<Field>, _ writer: inout JSONWriter) {
+    @inline(__always)
+    package init(_ table: FieldTable<Field>, _ writer: inout JSONWriter) {
         object = ObjectWriter(&writer)
         keys = table.keys
     }
 
     /// Writes `field` with `value`; nothing when `value` is nil.
-    public mutating func field(_ field: Field, _ value: (some JSONWritable)?, _ writer: inout JSONWriter) {
+    @inline(__always)
+    package mutating func field(_ field: Field, _ value: (some JSONWritable)?, _ writer: inout JSONWriter) {
         guard let value else { return }
         key(field, &writer)
         value.write(to: &writer)
     }
 
     /// Writes `field`'s key; the caller writes its value next.
-    public mutating func key(_ field: Field, _ writer: inout JSONWriter) {
-        assert(Self.follows(last, field.rawValue), "\(Field.self).\(field) is written after a field that follows it in the table")
+    @inline(__always)
+    package mutating func key(_ field: Field, _ writer: inout JSONWriter) {
+        #if DEBUG
+        precondition(Self.follows(last, field.rawValue), "\(Field.self).\(field) is written after a field that follows it in the table")
         last = field.rawValue
+        #endif
         object.key(keys.names[field.rawValue], &writer)
     }
 
-    public func close(_ writer: inout JSONWriter) { object.close(&writer) }
+    @inline(__always)
+    package func close(_ writer: inout JSONWriter) { object.close(&writer) }
 
     /// Whether a field at `next` in the table may be written after one at `previous`.
     static func follows(_ previous: Int, _ next: Int) -> Bool { next > previous }

@@ -2,16 +2,16 @@
 ///
 /// Decoding claims every id in document order; merging and mutations claim the newcomers'
 /// ids after those already on the page, so existing widgets never change id.
-public struct IdentityLedger: Sendable {
-    public internal(set) var widgets = NameClaims()
-    public internal(set) var sections = NameClaims()
+package struct IdentityLedger: Sendable {
+    package internal(set) var widgets = NameClaims()
+    package internal(set) var sections = NameClaims()
     /// Id to location, built by the first operation that needs it (decoding does not pay for it).
     var index: LocationIndex?
     /// Positions the page's section list has taken, dropped sections included: where a next
     /// page's sections start, as they would in the single concatenated document.
     var sectionPositions = 0
 
-    public init() {}
+    package init() {}
 
     /// Claims every id of `page` in claiming order, renaming duplicates (for pages built
     /// in code, which have no diagnostics to record the renames in).
@@ -19,11 +19,11 @@ public struct IdentityLedger: Sendable {
         self = IdentityLedger()
         func claim(_ w: inout Widget) {
             if w.id.isEmpty { w.id = "\(w.type)@\(root)" }
-            _ = widgets.claimID(of: &w, at: root)
+            widgets.claimID(of: &w, at: root) { _ in }
         }
         if page.header != nil { for i in page.header!.widgets.indices { claim(&page.header!.widgets[i]) } }
         for s in page.sections.indices {
-            _ = sections.claimID(of: &page.sections[s], at: root)
+            sections.claimID(of: &page.sections[s], at: root) { _ in }
             if page.sections[s].header != nil { claim(&page.sections[s].header!) }
             for w in page.sections[s].widgets.indices { claim(&page.sections[s].widgets[w]) }
         }
@@ -34,7 +34,7 @@ public struct IdentityLedger: Sendable {
 extension IdentityLedger {
     /// Claims the given widget and section ids in order, as decoding does: the identity
     /// pass on its own, for measuring it apart from the decode it is part of.
-    public static func claiming(widgetIDs: [String], sectionIDs: [String]) -> IdentityLedger {
+    package static func claiming(widgetIDs: [String], sectionIDs: [String]) -> IdentityLedger {
         var ledger = IdentityLedger()
         ledger.widgets.reserveCapacity(widgetIDs.count)
         for id in widgetIDs { _ = ledger.widgets.claim(id) }

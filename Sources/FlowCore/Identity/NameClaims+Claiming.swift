@@ -3,26 +3,27 @@
 /// Every path that brings an id onto a page goes through here: the serial decode, the
 /// parallel decode's merge, an accordion's own list, a mutation's newcomer, a next page's
 /// widgets and a page built in code. A taken id is renamed, the model takes the granted
-/// name, and the `duplicate_id` that says so comes back for the caller to record (a page
-/// built in code has nowhere to record it). Its path is built only for a rename.
+/// name, and the `duplicate_id` that says so goes to `record` (a page built in code has
+/// nowhere to record it). Its path is built only for a rename. Inlined with its closures,
+/// so the common case (a free id) costs what the bare claim costs.
 extension NameClaims {
-    /// Claims `widget`'s id; on a rename, the `duplicate_id` to record at `path`.
+    /// Claims `widget`'s id; on a rename, records the `duplicate_id` at `path`.
     @inline(__always)
-    mutating func claimID(of widget: inout Widget, at path: @autoclosure () -> String) -> Diagnostic? {
+    mutating func claimID(of widget: inout Widget, at path: @autoclosure () -> String, record: (Diagnostic) -> Void) {
         let (granted, renamed) = claim(widget.id, idHash: widget.idHash)
-        guard renamed else { return nil }
-        let diagnostic = Self.duplicateWidget(widget, granted: granted, at: path())
+        guard renamed else { return }
+        record(Self.duplicateWidget(widget, granted: granted, at: path()))
         widget.id = granted
-        return diagnostic
     }
 
-    /// Claims `section`'s id; on a rename, the `duplicate_id` to record at `path`.
-    mutating func claimID(of section: inout Section, at path: @autoclosure () -> String) -> Diagnostic? {
+    /// Claims `section`'s id; on a rename, records the `duplicate_id` at `path`.
+    @inline(__always)
+    mutating func claimID(of section: inout Section, at path: @autoclosure () -> String, record: (Diagnostic) -> Void) {
         let requested = section.id
         let (granted, renamed) = claim(requested)
-        guard renamed else { return nil }
+        guard renamed else { return }
         section.id = granted
-        return Diagnostic(kind: .duplicateID, path: path(), message: "section id \"\(requested)\" is already taken; renamed \"\(granted)\"")
+        record(Diagnostic(kind: .duplicateID, path: path(), message: "section id \"\(requested)\" is already taken; renamed \"\(granted)\""))
     }
 
     /// The `duplicate_id` of a widget that asked for `widget.id` and got `granted`.

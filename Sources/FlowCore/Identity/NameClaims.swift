@@ -11,7 +11,7 @@
 ///   widget of a page asks for the same id: the search for k resumes where the last one for
 ///   the same base stopped. That is exact, not a shortcut: every `x#j` below the resume
 ///   point was held when the search passed it, and what was held stays held.
-public struct NameClaims: Sendable {
+package struct NameClaims: Sendable {
     /// Live names, plus every generated name ever handed out (retired ones stay taken).
     private var taken = NameSet()
     /// Names this namespace generated (`x#k`), live or retired.
@@ -23,19 +23,19 @@ public struct NameClaims: Sendable {
     /// Per base name: the next k to try.
     private var nextSuffix: [String: Int] = [:]
 
-    public init() {}
+    package init() {}
 
     /// Makes room for `n` names up front (the decoder knows about how many are coming).
     mutating func reserveCapacity(_ n: Int) { taken.reserveCapacity(n) }
 
     /// Whether `name` is currently unavailable (live, or generated at some point).
-    public func isTaken(_ name: String) -> Bool { taken.contains(name) }
+    package func isTaken(_ name: String) -> Bool { taken.contains(name) }
 
     /// Whether `name` was ever held in this namespace (live now or given up since).
-    public func wasHeld(_ name: String) -> Bool { taken.contains(name) || released.contains(name) }
+    package func wasHeld(_ name: String) -> Bool { taken.contains(name) || released.contains(name) }
 
     /// Claims `requested`; returns the name granted and whether it differs.
-    public mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
+    package mutating func claim(_ requested: String) -> (name: String, renamed: Bool) {
         if taken.insert(requested) { return (requested, false) }
         return claimRenamed(requested)
     }
@@ -67,7 +67,7 @@ public struct NameClaims: Sendable {
 
     /// Gives `name` up (its widget left the page). Explicit names become free again for one
     /// asking for them by name; generated ones stay retired.
-    public mutating func release(_ name: String) {
+    package mutating func release(_ name: String) {
         guard !generated.contains(name), taken.remove(name) else { return }
         _ = released.insert(name)
     }

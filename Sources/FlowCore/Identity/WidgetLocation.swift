@@ -23,7 +23,7 @@ public enum WidgetLocation: Hashable, Sendable {
 /// ``resolve(_:in:)`` finds it with a backward scan comparing the id hashes widgets keep
 /// beside their ids. The scan is short by construction: once a list has lost more than
 /// ``maximumSlack`` widgets since its entries were last written, they are written again.
-public struct LocationIndex: Sendable {
+package struct LocationIndex: Sendable {
     var locations: [String: WidgetLocation] = [:]
     /// The ordinal of section 0.
     var sectionOrdinalBase = 0

@@ -1,15 +1,15 @@
 /// Where a widget stands in its document, for its positional id: `prefix.index`, or
 /// `prefix` alone for a section header.
-public struct WidgetPosition: Sendable {
-    public let prefix: String
-    public let index: Int?
+struct WidgetPosition: Sendable {
+    let prefix: String
+    let index: Int?
 
-    public init(prefix: String, index: Int?) {
+    init(prefix: String, index: Int?) {
         self.prefix = prefix
         self.index = index
     }
 
-    public var path: String { index.map { "\(prefix).\($0)" } ?? prefix }
+    var path: String { index.map { "\(prefix).\($0)" } ?? prefix }
 
     /// The id of a widget of `type` sent without one, `type@path`, written in one allocation
     /// (a page of positional ids builds one per widget).

@@ -13,7 +13,7 @@ public struct Page: Sendable, Equatable, Identifiable {
     public var pagination: Pagination?
     public var refresh: RefreshConfig?
     /// Claimed ids, generated names, and where each widget lives.
-    public internal(set) var identity: IdentityLedger
+    package internal(set) var identity: IdentityLedger
 
     public init(id: String, nav: NavBar? = nil, header: PageBar? = nil, sections: [Section] = [],
                 footer: PageBar? = nil, pagination: Pagination? = nil, refresh: RefreshConfig? = nil) {

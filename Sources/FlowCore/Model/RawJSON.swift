@@ -68,7 +68,7 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Writes compact JSON, strings and numbers as received.
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         switch storage {
         case .value(let box): writer.write(box.value)
         case .slice(let document, let index): document.withView { writer.write($0, at: index) }

@@ -25,7 +25,7 @@ public struct WidgetLayout: FlowDecodable, JSONWritable, Hashable {
     }
 
     /// A known key of the wrong type fails the whole layout (the widget gets the default).
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a layout object", found: reader) }
         let f = o.fields(Self.fields)
         self.init(
@@ -39,7 +39,7 @@ public struct WidgetLayout: FlowDecodable, JSONWritable, Hashable {
 
     public var isDefault: Bool { self == .default }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.padding, padding, &writer)
         o.field(.margin, margin, &writer)
@@ -75,7 +75,7 @@ public struct SectionLayout: FlowDecodable, JSONWritable, Hashable {
         self.insets = insets
     }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a section layout object", found: reader) }
         let f = o.fields(Self.fields)
         let arrangement = try f.optional(.arrangement, as: String.self)
@@ -87,7 +87,7 @@ public struct SectionLayout: FlowDecodable, JSONWritable, Hashable {
     enum Field: Int, CaseIterable { case arrangement, columns, itemSpacing, insets }
     static let fields = FieldTable<Field>(["arrangement", "columns", "item_spacing", "insets"])
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         var o = FieldWriter(Self.fields, &writer)
         o.field(.arrangement, arrangement == .vertical ? nil : arrangement.rawValue, &writer)
         o.field(.columns, columns, &writer)

@@ -11,7 +11,19 @@ public struct WidgetList: FlowDecodable, Equatable, JSONWritable {
 
     public init(_ widgets: [Widget] = []) { self.widgets = widgets }
 
-    public init<R: ValueReader>(from reader: R) throws {
+    // Both paths have their own entry point, so the list decodes with the schema's reader
+    // (which models never see); the generic one serves no other reader.
+    @usableFromInline package init(tape reader: TapeReader) throws { try self.init(document: reader) }
+
+    @usableFromInline package init(foundation reader: FoundationReader) throws { try self.init(document: reader) }
+
+    @usableFromInline package init<R: ValueReader>(from reader: R) throws {
+        if let tape = reader as? TapeReader { try self.init(document: tape) }
+        else if let foundation = reader as? FoundationReader { try self.init(document: foundation) }
+        else { throw ContentError("a widget list decodes only from a page's own readers") }
+    }
+
+    private init<R: DocumentReader>(document reader: R) throws {
         let ctx = reader.context
         guard reader.array() != nil else { throw ContentError.mismatch(expected: "an array of widgets", found: reader) }
         // The caller pushes the list's key on the context path (diagnostics land at
@@ -19,7 +31,7 @@ public struct WidgetList: FlowDecodable, Equatable, JSONWritable {
         widgets = PageSchema.decodeWidgetList(reader, ctx: ctx, prefix: ctx.nestedListPrefix, namespace: .local(ClaimsBox()))
     }
 
-    public func write(to writer: inout JSONWriter) {
+    package func write(to writer: inout JSONWriter) {
         writer.writeByte(UInt8(ascii: "["))
         for (i, w) in widgets.enumerated() {
             if i > 0 { writer.writeByte(UInt8(ascii: ",")) }

@@ -119,7 +119,7 @@ extension PageDecoder {
         if let explicit, explicit != id {
             ctx.identity.widgets.release(id)
             // The decoded widget asked for its explicit id; claim it as any newcomer would.
-            if let renamed = ctx.identity.widgets.claimID(of: &widget, at: ctx.at(.key("widget")) { ctx.path }) { ctx.record(renamed) }
+            ctx.identity.widgets.claimID(of: &widget, at: ctx.at(.key("widget")) { ctx.path }, record: ctx.record)
         } else {
             widget.id = id
         }

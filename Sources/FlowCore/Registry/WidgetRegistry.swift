@@ -13,8 +13,8 @@ import FlowJSON
 /// are `Equatable` take part in page equality (others compare by their raw `data`).
 public struct WidgetRegistry: Sendable {
     /// How one widget type decodes on each path, and how two of its contents compare.
-    public final class Entry: Sendable {
-        public let typeName: String
+    package final class Entry: Sendable {
+        package let typeName: String
         let fast: @Sendable (TapeReader) throws -> ContentBox
         let reference: @Sendable (FoundationReader) throws -> ContentBox
         let equals: @Sendable (any Sendable, any Sendable) -> Bool
@@ -48,7 +48,7 @@ public struct WidgetRegistry: Sendable {
     }
 
     /// Registers a content model with the library's generic route (fast on both paths).
-    public mutating func register<Content: FlowDecodable>(_ type: Content.Type, as typeName: String) {
+    package mutating func register<Content: FlowDecodable>(_ type: Content.Type, as typeName: String) {
         // The box's class looked up once here: named inside the closures, the generic
         // metadata would be looked up (a hash-table probe) for every widget.
         let box = TypedContentBox<Content>.self
@@ -70,7 +70,7 @@ public struct WidgetRegistry: Sendable {
             equals: Self.equality(for: Content.self)))
     }
 
-    public func entry(for typeName: String) -> Entry? { entries[typeName] }
+    package func entry(for typeName: String) -> Entry? { entries[typeName] }
 
     /// The entry whose name is exactly these UTF-8 bytes, if one is registered; nil does
     /// not mean the type is unknown (see ``spelled``).

@@ -1,4 +1,4 @@
-import FlowJSON
+@testable import FlowCore
 import Testing
 
 /// The short-bytes comparison agrees with a byte-by-byte one for every length and every

@@ -7,12 +7,14 @@ import Darwin
 /// Equality of short byte strings (object keys, widget type names) without a call to
 /// `memcmp`, whose call and dispatch cost more than comparing a dozen bytes: the field
 /// tables, the tape reader's key lookups and the registry's type-name lookup all compare
-/// this way.
-package enum ShortBytes {
+/// this way. In FlowCore, beside its callers, because it must inline into them: from
+/// another module, even marked inlinable, it stayed a call (5% of the instructions of a
+/// widget sending 2,000 keys).
+enum ShortBytes {
     /// Whether `count` bytes at `a` and `b` are equal. Up to 16 bytes compare as their
     /// ``words(_:_:)``; longer ones through `memcmp`.
-    @inlinable @inline(__always)
-    package static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+    @inline(__always)
+    static func equal(_ a: UnsafePointer<UInt8>, _ b: UnsafePointer<UInt8>, _ count: Int) -> Bool {
         guard count > 0 else { return true }
         guard count <= 16 else { return memcmp(a, b, count) == 0 }
         return words(a, count) == words(b, count)
@@ -21,8 +23,8 @@ package enum ShortBytes {
     /// What stands for `count` (> 0) bytes: the first and last eight bytes (they overlap
     /// below 16), four for 4 to 7 bytes, the first, middle and last byte below that; up to
     /// 16 bytes, equal words mean equal bytes. Every load stays within the `count` bytes.
-    @inlinable @inline(__always)
-    package static func words(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
+    @inline(__always)
+    static func words(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> (UInt64, UInt64) {
         let raw = UnsafeRawPointer(bytes)
         switch count {
         case 8...:
