@@ -16,6 +16,7 @@ extension FlameGraphSVG {
         g.info = { x: parseFloat(r.getAttribute('x')), w: parseFloat(r.getAttribute('width')), y: parseFloat(r.getAttribute('y')),
                    name: g.querySelector('title').textContent.split('\\n')[0], hover: g.querySelector('title').textContent,
                    fill: r.getAttribute('fill') };
+        g.info.short = g.getAttribute('data-short') || g.info.name;
         g.addEventListener('click', function (e) { zoom(g); e.stopPropagation(); });
         g.addEventListener('mouseover', function () { details.textContent = g.info.hover.replace(/\\n/g, ' · '); });
         g.addEventListener('mouseout', function () { details.textContent = hint; });
@@ -24,8 +25,8 @@ extension FlameGraphSVG {
         var r = g.querySelector('rect'), t = g.querySelector('text');
         r.setAttribute('x', x.toFixed(1)); r.setAttribute('width', w.toFixed(1));
         t.setAttribute('x', (x + 3).toFixed(1));
-        var fits = Math.floor((w - 6) / charWidth), name = g.info.name;
-        t.textContent = fits < 3 ? '' : name.length <= fits ? name : name.slice(0, fits - 2) + '..';
+        var fits = Math.floor((w - 6) / charWidth), name = g.info.name, short = g.info.short;
+        t.textContent = fits < 3 ? '' : name.length <= fits ? name : short.length <= fits ? short : short.slice(0, fits - 2) + '..';
       }
       function zoom(target) {
         var t = target.info, scale = full / t.w, eps = 0.01;
@@ -40,9 +41,12 @@ extension FlameGraphSVG {
       }
       function reset() { if (frames.length) zoom(frames[0]); }
       function search() {
-        if (searching) { clearSearch(); return; }
-        var pattern = prompt('Highlight the frames whose names match (a regular expression):', '');
-        if (!pattern) return;
+        var pattern = prompt('Highlight the frames whose names match (a regular expression):', searching || '');
+        if (pattern) highlight(pattern);
+      }
+      // Also callable from the page's console: flameSearch('FlowJSON').
+      function highlight(pattern) {
+        clearSearch();
         var re;
         try { re = new RegExp(pattern); } catch (e) { alert('Not a regular expression: ' + e.message); return; }
         var spans = [];
@@ -64,7 +68,9 @@ extension FlameGraphSVG {
         searching = null; matched.textContent = ''; searchButton.textContent = 'Search';
       }
       resetButton.addEventListener('click', reset);
-      searchButton.addEventListener('click', search);
+      searchButton.addEventListener('click', function () { if (searching) clearSearch(); else search(); });
+      window.flameSearch = highlight;
+      window.flameZoom = function (name) { var g = frames.filter(function (g) { return g.info.name === name; })[0]; if (g) zoom(g); };
       window.addEventListener('keydown', function (e) {
         if ((e.ctrlKey || e.metaKey) && e.key === 'f') { e.preventDefault(); search(); }
         else if (e.key === 'Escape') { if (searching) clearSearch(); else reset(); }

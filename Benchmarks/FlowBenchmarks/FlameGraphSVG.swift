@@ -97,7 +97,9 @@ public struct FlameGraphSVG: Sendable {
             } else {
                 (fill, ink) = (Self.colour(f.name), "#000")
             }
-            frames.append("<g class=\"f\"><title>\(Self.escape(hover))</title><rect x=\"\(Self.fmt(10 + x * scale))\" y=\"\(Self.fmt(y))\" width=\"\(Self.fmt(w))\" height=\"\(Self.fmt(Self.frameHeight - 1))\" fill=\"\(fill)\" rx=\"2\"/><text x=\"\(Self.fmt(10 + x * scale + 3))\" y=\"\(Self.fmt(y + 12))\" fill=\"\(ink)\">\(Self.escape(Self.label(f.name, width: w)))</text></g>")
+            let short = Self.shortName(f.name)
+            let shortAttribute = short == f.name ? "" : " data-short=\"\(Self.escape(short))\""
+            frames.append("<g class=\"f\"\(shortAttribute)><title>\(Self.escape(hover))</title><rect x=\"\(Self.fmt(10 + x * scale))\" y=\"\(Self.fmt(y))\" width=\"\(Self.fmt(w))\" height=\"\(Self.fmt(Self.frameHeight - 1))\" fill=\"\(fill)\" rx=\"2\"/><text x=\"\(Self.fmt(10 + x * scale + 3))\" y=\"\(Self.fmt(y + 12))\" fill=\"\(ink)\">\(Self.escape(Self.label(f.name, width: w)))</text></g>")
             var cx = x
             for c in f.children.values.sorted(by: { $0.name < $1.name }) {
                 draw(c, x: cx, level: level + 1)
@@ -125,8 +127,8 @@ public struct FlameGraphSVG: Sendable {
         <rect width="100%" height="100%" fill="#FDFCFA"/>
         <text id="title" x="10" y="24">\(Self.escape(title))</text>
         <text id="subtitle" x="10" y="44">\(Self.escape(subtitle + legend))</text>
-        <text id="reset" class="button hidden" x="\(Int(width) - 180)" y="44">Reset zoom</text>
-        <text id="search" class="button" x="\(Int(width) - 80)" y="44">Search</text>
+        <text id="reset" class="button hidden" x="\(Int(width) - 130)" y="44" text-anchor="end">Reset zoom</text>
+        <text id="search" class="button" x="\(Int(width) - 10)" y="44" text-anchor="end">Search</text>
         <g id="frames">
         \(frames.joined(separator: "\n"))
         </g>
@@ -145,8 +147,25 @@ public struct FlameGraphSVG: Sendable {
     static func label(_ name: String, width: Double) -> String {
         let fits = Int((width - 6) / charWidth)
         guard fits >= 3 else { return "" }
-        return name.count <= fits ? name : String(name.prefix(fits - 2)) + ".."
+        if name.count <= fits { return name }
+        let short = shortName(name)
+        return short.count <= fits ? short : String(short.prefix(fits - 2)) + ".."
     }
+
+    /// What a narrow frame shows: the name without the words that say how the code was
+    /// compiled (`specialized`, `partial apply for`, …) and without its module or object, so
+    /// that the function comes first. The hover text keeps the full name.
+    static func shortName(_ name: String) -> String {
+        var rest = Substring(name)
+        if let words = rest.prefixMatch(of: compilationWords) { rest = rest[words.range.upperBound...] }
+        if let tick = rest.firstIndex(of: "`") { return String(rest[rest.index(after: tick)...]) }
+        if let dot = rest.firstIndex(of: "."), !rest[..<dot].contains(where: { " (<".contains($0) }), rest[rest.index(after: dot)...].contains(where: { $0.isLetter }) {
+            rest = rest[rest.index(after: dot)...]
+        }
+        return String(rest)
+    }
+
+    nonisolated(unsafe) static let compilationWords = /(?:@objc |specialized |static |partial apply for |protocol witness for |merged )+/
 
     /// Warm colours for Swift code, a hue per module; blue-grey for C and the runtime
     /// (object-qualified names, `libc.so.6`memmove`). The shade varies with the name so that
@@ -156,7 +175,7 @@ public struct FlameGraphSVG: Sendable {
         if name.contains("`") || name == "all" {
             return hsl(205, 0.25 + 0.15 * shade, 0.70 + 0.08 * shade)
         }
-        let hues = [8.0, 22, 35, 48, 0, 28]
+        let hues = [12.0, 22, 32, 42, 27, 17]
         return hsl(hues[stableHash(module(name)) % hues.count], 0.75 + 0.15 * shade, 0.58 + 0.1 * shade)
     }
 

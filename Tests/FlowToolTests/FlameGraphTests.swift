@@ -171,6 +171,15 @@ import FlowWorkloads
         #expect(svg.contains("Ctrl-F") && svg.contains("function zoom(") && svg.contains("Matched"))
     }
 
+    @Test func narrowFramesShowTheFunctionFirst() {
+        #expect(FlameGraphSVG.shortName("specialized static FlowCore.PageSchema.decodeWidget<A>(_:)") == "PageSchema.decodeWidget<A>(_:)")
+        #expect(FlameGraphSVG.shortName("libc.so.6`malloc") == "malloc")
+        #expect(FlameGraphSVG.shortName("closure #1 in FlowCore.X.y()") == "closure #1 in FlowCore.X.y()")
+        #expect(FlameGraphSVG.label("specialized static FlowCore.PageSchema.decodeWidget<A>(_:)", width: 220) == "PageSchema.decodeWidget<A>(_:)")
+        #expect(FlameGraphSVG.label("FlowCore.PageDecoder.decode(_:)", width: 60) == "PageDe..")
+        #expect(FlameGraphSVG.label("FlowCore.PageDecoder.decode(_:)", width: 20) == "")
+    }
+
     @Test func differentialFramesAreRedWhereTheyGrewBlueWhereTheyShrank() throws {
         let before = FoldedStacks(counts: ["main": 10, "main;grew": 100, "main;shrank": 100, "main;same": 50])
         let after = FoldedStacks(counts: ["main": 10, "main;grew": 200, "main;shrank": 50, "main;same": 50])
