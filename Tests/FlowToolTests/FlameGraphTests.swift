@@ -76,23 +76,18 @@ import FlowWorkloads
         #expect(stacks.total == Int(profile.total))
     }
 
+    /// A profile in the format's plain form (names written out, not compressed): each
+    /// function's own instructions, then each call's inclusive ones.
+    static func profile(total: Int, own: KeyValuePairs<String, Int>, calls: [(caller: String, callee: String, cost: Int)]) throws -> CallgrindProfile {
+        var lines = ["events: Ir", "summary: \(total)"]
+        for (name, cost) in own { lines += ["fn=\(name)", "1 \(cost)"] }
+        for call in calls { lines += ["fn=\(call.caller)", "cfn=\(call.callee)", "calls=1 0", "1 \(call.cost)"] }
+        return try CallgrindProfile(parsing: lines.joined(separator: "\n"))
+    }
+
     @Test func stacksStartAtTheMeasuredRegion() throws {
-        let text = """
-            events: Ir
-            summary: 30
-            fn=(1) main
-            cfn=(2) flow_bench_measured
-            calls=1 0
-            1 30
-            fn=(2)
-            1 5
-            cfn=(3) decode
-            calls=1 0
-            1 25
-            fn=(3)
-            1 25
-            """
-        let profile = try CallgrindProfile(parsing: text)
+        let profile = try Self.profile(total: 30, own: ["main": 0, "flow_bench_measured": 5, "decode": 25],
+                                       calls: [("main", "flow_bench_measured", 30), ("flow_bench_measured", "decode", 25)])
         let stacks = FoldedStacks(profile, names: profile.functions.map(\.symbol))
         #expect(stacks.counts == ["flow_bench_measured": 5, "flow_bench_measured;decode": 25])
     }
@@ -100,26 +95,9 @@ import FlowWorkloads
     @Test func recursionBeyondTheSeparatedLevelsKeepsTheSum() throws {
         // main calls a, a calls b, b calls a back (a cycle callgrind did not separate): a runs
         // 10 in each of its two activations, b 50. The cycle is not followed around.
-        let text = """
-            events: Ir
-            summary: 70
-            fn=(1) main
-            cfn=(2) a
-            calls=1 0
-            1 70
-            fn=(2)
-            1 20
-            cfn=(3) b
-            calls=1 0
-            1 60
-            fn=(3)
-            1 50
-            cfn=(2)
-            calls=1 0
-            1 10
-            """
-        let profile = try CallgrindProfile(parsing: text)
-        let stacks = FoldedStacks(profile, names: ["main", "a", "b"])
+        let profile = try Self.profile(total: 70, own: ["main": 0, "a": 20, "b": 50],
+                                       calls: [("main", "a", 70), ("a", "b", 60), ("b", "a", 10)])
+        let stacks = FoldedStacks(profile, names: profile.functions.map(\.symbol))
         #expect(stacks.total == 70)
         #expect(Set(stacks.counts.keys) == ["main;a", "main;a;b"])
     }
