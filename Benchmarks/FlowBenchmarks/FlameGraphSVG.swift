@@ -76,9 +76,13 @@ public struct FlameGraphSVG: Sendable {
         let height = Self.top + Double(depth) * Self.frameHeight + Self.bottomBar + 8
         let total = max(Double(root.total), 1)
         let scale = (width - 20) / total
-        var maxChange = 1.0
+        var maxChange = 1.0, placedBefore = 0
         if before != nil {
-            func visit(_ f: Frame) { maxChange = max(maxChange, Double(abs(f.ownCount - f.ownBefore))); f.children.values.forEach(visit) }
+            func visit(_ f: Frame) {
+                maxChange = max(maxChange, Double(abs(f.ownCount - f.ownBefore)))
+                placedBefore += f.ownBefore
+                f.children.values.forEach(visit)
+            }
             visit(root)
         }
 
@@ -108,7 +112,11 @@ public struct FlameGraphSVG: Sendable {
         }
         draw(root, x: 0, level: 0)
 
-        let legend = before == nil ? "" : " · red: own instructions grew, blue: shrank"
+        var legend = before == nil ? "" : " · red: own instructions grew, blue: shrank"
+        // Stacks only the earlier run has cannot be drawn at this run's widths: say how much.
+        if let before, before.total > placedBefore {
+            legend += " · \(Self.grouped(before.total - placedBefore)) earlier instructions on stacks this run lacks"
+        }
         return """
         <?xml version="1.0" encoding="UTF-8" standalone="no"?>
         <svg xmlns="http://www.w3.org/2000/svg" version="1.1" width="\(Int(width))" height="\(Int(height))" viewBox="0 0 \(Int(width)) \(Int(height))" data-total="\(root.total)">

@@ -40,11 +40,12 @@ enum ProfileCommand {
             as text (`frame;frame;frame COUNT` per line), which flamegraph.pl, inferno and
             speedscope read. --against EARLIER.folded makes the flame graph differential: widths
             are this run's, and a frame is red where its own instructions grew since the earlier
-            run, blue where they shrank (hover for before, after and the change). Both need
-            valgrind (apt-get install valgrind).
+            run, blue where they shrank (hover for before, after and the change). --flamegraph
+            and --folded need valgrind (apt-get install valgrind).
 
-            Exit status: 0 profiled; 1 the document failed as a whole, or a debug build (profile
-            measures release builds only); 64 usage; 66 FILE unreadable.
+            Exit status: 0 profiled; 1 the document failed as a whole, a debug build (profile
+            measures release builds only), or --flamegraph or --folded without valgrind;
+            64 usage; 66 FILE unreadable.
             """
     )
 
@@ -89,14 +90,14 @@ enum ProfileCommand {
             }
         }
         let profile = try profiler.profile(settings) { Terminal.err($0) }
-        if let stacks {
-            let graph = try graph ?? stacks.callgrind.callGraph(of: measured(.total))
-            try stacks.write(graph, page: path, bytes: bytes.count, widgets: profile.widgets, tool: tool.name)
-        }
         if format == "json" { Terminal.outBytes(profile.json + [0x0A]) } else { Terminal.out(profile.text(title: path)) }
         if let chart = arguments.value("chart") {
             try Data(profile.svg(title: path).utf8).write(to: URL(fileURLWithPath: chart))
             Terminal.err("\(tool.name) profile: chart written to \(chart)")
+        }
+        if let stacks {
+            let graph = try graph ?? stacks.callgrind.callGraph(of: measured(.total))
+            try stacks.write(graph, page: path, bytes: bytes.count, widgets: profile.widgets, tool: tool.name)
         }
         return ExitCode.success
         #endif

@@ -173,6 +173,9 @@ import FlowWorkloads
         #expect(fill("shrank")?.hasSuffix(",255)") == true, "\(fill("shrank") ?? "no frame")")
         #expect(fill("same") == "rgb(238,238,238)")
         #expect(svg.contains("before: 100, after: 200, delta: +100 (+100.0%)"))
+        #expect(!svg.contains("stacks this run lacks"))
+        let gone = Self.graph.svg(after, before: FoldedStacks(counts: before.counts.merging(["main;gone": 7]) { $1 }))
+        #expect(gone.contains("7 earlier instructions on stacks this run lacks"))
         #expect(FlameGraphSVG.differentialColour(1).fill == "rgb(255,20,20)" && FlameGraphSVG.differentialColour(-1).fill == "rgb(20,20,255)")
     }
 
