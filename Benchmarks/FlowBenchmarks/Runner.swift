@@ -120,19 +120,24 @@ public struct Runner {
 public struct Callgrind {
     let valgrind: String
 
-    public static func find() -> Callgrind? {
-        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
-            let path = "\(dir)/valgrind"
-            if FileManager.default.isExecutableFile(atPath: path) { return Callgrind(valgrind: path) }
-        }
-        return nil
-    }
+    public static func find() -> Callgrind? { Executable.find("valgrind").map { Callgrind(valgrind: $0) } }
 
     func instructions(for name: String, arguments: [String] = []) throws -> Double {
         let calls = 1
         return try counting(what: name) { prefix in
             _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, prefix: prefix)
         } / Double(calls)
+    }
+}
+
+enum Executable {
+    /// The first executable file called `name` in a folder of PATH.
+    static func find(_ name: String) -> String? {
+        for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin").split(separator: ":") {
+            let path = "\(dir)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
     }
 }
 
@@ -143,8 +148,9 @@ enum Subprocess {
 
     /// Runs a command with deterministic hashing, returns its stdout; stderr passes through
     /// only when it fails.
-    static func run(_ command: [String]) throws -> String {
+    static func run(_ command: [String], input: URL? = nil) throws -> String {
         let process = Process()
+        if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
         var env = ProcessInfo.processInfo.environment

@@ -11,6 +11,9 @@ enum ProfileCommand {
         options: [
             .init(name: "format", valueName: "text|json", help: "Output format (default text)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Also write the profile as an SVG chart."),
+            .init(name: "flamegraph", valueName: "FILE.svg", help: "Also write a flame graph of one decode (needs valgrind)."),
+            .init(name: "folded", valueName: "FILE", help: "Also write its call stacks, folded (needs valgrind)."),
+            .init(name: "against", valueName: "FILE", help: "With --flamegraph: differential, against an earlier --folded FILE."),
             .init(name: "instructions-of", valueName: "PART", help: "(internal) run one measured part once, for callgrind."),
         ],
         flags: [
@@ -29,8 +32,20 @@ enum ProfileCommand {
             Allocations need the allocation counter (flow hands profile over to flow-measure);
             instructions need valgrind, and are skipped with --no-instructions.
 
-            Exit status: 0 profiled; 1 the document failed as a whole, or a debug build (profile
-            measures release builds only); 64 usage; 66 FILE unreadable.
+            --flamegraph FILE.svg draws where the instructions of one decode go, call stack by
+            call stack (callgrind, with the page decoded once through this tool's registry): a
+            frame is as wide as its instructions with its callees'. Open it in a browser: hover
+            a frame for its count and share, click to zoom, Ctrl-F to highlight the frames a
+            regular expression matches and see their share. --folded FILE writes the same stacks
+            as text (`frame;frame;frame COUNT` per line), which flamegraph.pl, inferno and
+            speedscope read. --against EARLIER.folded makes the flame graph differential: widths
+            are this run's, and a frame is red where its own instructions grew since the earlier
+            run, blue where they shrank (hover for before, after and the change). --flamegraph
+            and --folded need valgrind (apt-get install valgrind).
+
+            Exit status: 0 profiled; 1 the document failed as a whole, a debug build (profile
+            measures release builds only), or --flamegraph or --folded without valgrind;
+            64 usage; 66 FILE unreadable.
             """
     )
 
@@ -53,14 +68,25 @@ enum ProfileCommand {
             profiler.runOnceMeasured(part)
             return ExitCode.success
         }
+        // Before anything is measured: a missing valgrind or unreadable --against fails now.
+        let stacks = try ProfileStacks(arguments, tool: tool.name)
         #if DEBUG
         Terminal.err("\(tool.name) profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/\(tool.name) profile FILE")
         return ExitCode.failure
         #else
         var settings = PageProfiler.Settings()
+        func measured(_ part: PageProfiler.Part) -> [String] {
+            [MeasuringHandOver.selfPath, "profile", path, "--instructions-of", part.rawValue] + (options.bareRoot ? ["--bare-root"] : [])
+        }
+        // The whole decode's call graph also gives its instruction count: one callgrind run for both.
+        var graph: CallgrindProfile?
         if !arguments.flag("no-instructions") {
             settings.instructions = { part in
-                try Callgrind.find().map { try $0.instructions(of: [MeasuringHandOver.selfPath, "profile", path, "--instructions-of", part.rawValue] + (options.bareRoot ? ["--bare-root"] : [])) }
+                if let stacks, part == .total {
+                    graph = try stacks.callgrind.callGraph(of: measured(part))
+                    return graph?.total
+                }
+                return try Callgrind.find().map { try $0.instructions(of: measured(part)) }
             }
         }
         let profile = try profiler.profile(settings) { Terminal.err($0) }
@@ -68,6 +94,10 @@ enum ProfileCommand {
         if let chart = arguments.value("chart") {
             try Data(profile.svg(title: path).utf8).write(to: URL(fileURLWithPath: chart))
             Terminal.err("\(tool.name) profile: chart written to \(chart)")
+        }
+        if let stacks {
+            let graph = try graph ?? stacks.callgrind.callGraph(of: measured(.total))
+            try stacks.write(graph, page: path, bytes: bytes.count, widgets: profile.widgets, tool: tool.name)
         }
         return ExitCode.success
         #endif
