@@ -7,7 +7,7 @@ import FlowWorkloads
 /// Every benchmark, in report order. Each issue that adds an operation adds its
 /// benchmarks here.
 public enum Suites {
-    public static let all: [Benchmark] = json + page + operations + runtime + hostile
+    public static let all: [Benchmark] = json + page + hostContent + operations + runtime + hostile
 
     /// Page sizes swept by default: how each cost grows from 1k to 100k widgets.
     static let sizes = [1_000, 10_000, 100_000]

@@ -16,6 +16,8 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
     case hostile(String, size: Int)
     /// A page document of the caller's (`flow bench --pages`).
     case pageFile(String)
+    /// A generated page of a host's own `Decodable` widget type (``RatingStars``).
+    case hostTypePage(widgets: Int)
 
     public enum IDs: String, Hashable, Sendable {
         /// Mostly explicit, distinct ids, some positional.
@@ -33,6 +35,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         case .corpusPages: "Corpus/pages"
         case .hostile(let shape, let n): "hostile shape \(shape), n = \(n)"
         case .pageFile(let path): path
+        case .hostTypePage(let widgets): "generated page, \(widgets) widgets of a host's Decodable type"
         }
     }
 
@@ -41,7 +44,7 @@ public enum Workload: Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .jsonExample(let name): FileManager.default.fileExists(atPath: Locations.jsonExample(name).path)
         case .corpusPages: !Locations.corpusPages().isEmpty
-        case .page, .hostile: true
+        case .page, .hostile, .hostTypePage: true
         case .pageFile(let path): FileManager.default.fileExists(atPath: path)
         }
     }
@@ -72,6 +75,8 @@ public final class LoadedWorkload {
             documents = []
         case .pageFile(let path):
             documents = [try Locations.read(URL(fileURLWithPath: path))]
+        case .hostTypePage(let widgets):
+            documents = [Suites.hostTypePage(widgets: widgets)]
         }
     }
 

@@ -39,6 +39,10 @@ import FlowJSON
     /// makes is one load.
     let defersClaims: Bool
     @exclusivity(unchecked) var deferredClaims = DeferredClaims()
+    /// The tape decoder the last host content decoded with, for the next one to reuse (see
+    /// ``TapeDecoder/reusing(_:document:index:)``): a page of a host's widgets then
+    /// allocates one decoder, not one per widget.
+    @exclusivity(unchecked) var spareTapeDecoder: TapeDecoder?
 
     init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {
         self.registry = registry

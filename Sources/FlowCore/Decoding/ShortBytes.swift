@@ -35,4 +35,20 @@ enum ShortBytes {
             return (UInt64(bytes[0]) | UInt64(bytes[count >> 1]) << 8 | UInt64(bytes[count &- 1]) << 16, 0)
         }
     }
+
+    /// Whether the `count` bytes at `bytes` are all ASCII, eight at a time.
+    @inline(__always)
+    static func isASCII(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        let raw = UnsafeRawPointer(bytes)
+        var i = 0
+        while i &+ 8 <= count {
+            if raw.loadUnaligned(fromByteOffset: i, as: UInt64.self) & 0x8080_8080_8080_8080 != 0 { return false }
+            i &+= 8
+        }
+        while i < count {
+            if bytes[i] >= 0x80 { return false }
+            i &+= 1
+        }
+        return true
+    }
 }

@@ -200,7 +200,10 @@ final class SourcePool: @unchecked Sendable {
     @usableFromInline package func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
 
     @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
-        try T(from: TapeDecoder(document: source.document, index: index))
+        let ctx = context
+        let decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, document: source.document, index: index)
+        defer { ctx.spareTapeDecoder = decoder }
+        return try T(from: decoder)
     }
 
     @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
