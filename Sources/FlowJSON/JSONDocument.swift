@@ -16,7 +16,8 @@ import Foundation
 /// ``withView(_:)``.
 ///
 /// The document owns both in memory it allocated itself and frees in `deinit`: the bytes
-/// are copied in once (an array's buffer is the array's to move), so a view of them is
+/// are copied in once (an array's buffer is the array's to move), or read into that memory
+/// straight from a file (``JSONFileBytes``, which it adopts), so a view of them is
 /// valid for exactly as long as the document is alive, and whatever holds a view beyond a
 /// `withView` call (the decoder's readers, inside this package) holds the document too.
 public final class JSONDocument: @unchecked Sendable {
@@ -58,7 +59,7 @@ public final class JSONDocument: @unchecked Sendable {
     /// when the scan fails).
     ///
     /// - Complexity: O(n) time; the document holds n bytes and 8 per value (keys included).
-    private init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
+    init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
         let scanned: (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool)
         do {
             scanned = try JSONScanner.scan(UnsafeBufferPointer(storage), options: options)

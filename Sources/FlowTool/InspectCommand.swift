@@ -23,11 +23,12 @@ enum InspectCommand {
     static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let format = try arguments.choice("format", of: ["text", "json"], default: "text")
         let path = arguments.positionals[0]
-        let bytes = try readInput(path)
+        let file = try readDocument(path)
+        let byteCount = file.count
         let options = PageDecodingOptions(placeholders: arguments.flag("placeholders"), bareRoot: arguments.flag("bare-root"))
         let decoded: DecodedPage
         do {
-            decoded = try PageDecoder(registry: tool.registry, options: options).decode(bytes)
+            decoded = try PageDecoder(registry: tool.registry, options: options).decode(file)
         } catch {
             if format == "json" {
                 Terminal.outBytes(error.json + [0x0A])
@@ -36,7 +37,7 @@ enum InspectCommand {
             }
             return ExitCode.failure
         }
-        let report = InspectReport(page: decoded.page, diagnostics: decoded.diagnostics, bytes: bytes.count, placeholdersKept: options.placeholders)
+        let report = InspectReport(page: decoded.page, diagnostics: decoded.diagnostics, bytes: byteCount, placeholdersKept: options.placeholders)
         if format == "json" {
             Terminal.outBytes(report.json)
         } else {

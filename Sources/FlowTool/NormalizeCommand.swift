@@ -19,11 +19,11 @@ enum NormalizeCommand {
 
     static func run(_ arguments: ParsedArguments, _ tool: ToolContext) throws -> Int32 {
         let path = arguments.positionals[0]
-        let bytes = try readInput(path)
+        let file = try readDocument(path)
         let bareRoot = arguments.flag("bare-root")
         let decoded: DecodedPage
         do {
-            decoded = try PageDecoder(registry: tool.registry, options: PageDecodingOptions(bareRoot: bareRoot)).decode(bytes)
+            decoded = try PageDecoder(registry: tool.registry, options: PageDecodingOptions(bareRoot: bareRoot)).decode(file)
         } catch {
             Terminal.err("\(path): the document failed as a whole: \(error)")
             return ExitCode.failure

@@ -4,9 +4,9 @@ import FlowWorkloads
 
 /// Decodes a page file for an operation, or reports why it failed as a whole.
 private func decodePage(_ path: String, format: String, _ tool: ToolContext) throws -> DecodedPage? {
-    let bytes = try readInput(path)
+    let file = try readDocument(path)
     do {
-        return try PageDecoder(registry: tool.registry).decode(bytes)
+        return try PageDecoder(registry: tool.registry).decode(file)
     } catch {
         report(error, path: path, format: format)
         return nil

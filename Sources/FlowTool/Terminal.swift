@@ -1,3 +1,4 @@
+import FlowJSON
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -59,22 +60,15 @@ struct InputError: Error, CustomStringConvertible {
     var description: String { "cannot read \(path): \(reason)" }
 }
 
-/// Reads a whole file, or stdin for "-".
+/// Reads a whole file, or stdin for "-", as an array (inputs other than a page: a
+/// baseline, folded stacks, a page to sample from).
 func readInput(_ path: String) throws(InputError) -> [UInt8] {
-    if path == "-" {
-        return [UInt8](FileHandle.standardInput.readDataToEndOfFile())
-    }
-    var isDirectory: ObjCBool = false
-    guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
-        throw InputError(path: path, reason: "no such file")
-    }
-    if isDirectory.boolValue { throw InputError(path: path, reason: "it is a directory") }
-    // Not `FileManager.contents(atPath:)`: it answers nil for an empty file as for an
-    // unreadable one, and an empty file is a (bad) page, not a missing one.
-    guard FileManager.default.isReadableFile(atPath: path) else { throw InputError(path: path, reason: "permission denied") }
-    do {
-        return [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
-    } catch {
-        throw InputError(path: path, reason: error.localizedDescription)
-    }
+    let file = try readDocument(path)
+    return file.withBytes { Array($0) }
+}
+
+/// Reads a page document, or stdin for "-", into storage its ``JSONDocument`` will adopt:
+/// the file is held once, not once as an array and again as the document's copy.
+func readDocument(_ path: String) throws(InputError) -> JSONFileBytes {
+    do { return try JSONFileBytes(contentsOfFile: path) } catch { throw InputError(path: path, reason: error.reason) }
 }

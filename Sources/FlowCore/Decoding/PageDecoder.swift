@@ -60,15 +60,30 @@ public struct PageDecoder: Sendable {
         try decode(scanning: { options throws(JSONSyntaxError) in try JSONDocument(bytes: bytes, options: options) })
     }
 
+    /// Decodes a page document read from a file: the document adopts the bytes (see
+    /// ``JSONFileBytes``), so the page's source is held once.
+    public func decode(_ file: consuming JSONFileBytes) throws(PageDecodingError) -> DecodedPage {
+        let document: JSONDocument
+        do { document = try JSONDocument(adopting: file, options: scanOptions) } catch { throw Self.invalidJSON(error) }
+        return try decode(document)
+    }
+
     /// Scans the document `scan` builds with the decoder's limits and threads, then decodes it.
     func decode(scanning scan: (JSONScanOptions) throws(JSONSyntaxError) -> JSONDocument) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
+        do { document = try scan(scanOptions) } catch { throw Self.invalidJSON(error) }
+        return try decode(document)
+    }
+
+    /// The decoder's limits and threads, as the scan takes them.
+    var scanOptions: JSONScanOptions {
         var scanOptions = options.limits
         scanOptions.threads = options.threads
-        do { document = try scan(scanOptions) } catch {
-            throw PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
-        }
-        return try decode(document)
+        return scanOptions
+    }
+
+    static func invalidJSON(_ error: JSONSyntaxError) -> PageDecodingError {
+        PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
     }
 
     /// Decodes an already scanned document.
