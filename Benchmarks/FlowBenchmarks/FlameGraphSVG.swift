@@ -165,15 +165,13 @@ public struct FlameGraphSVG: Sendable {
     /// that the function comes first. The hover text keeps the full name.
     static func shortName(_ name: String) -> String {
         var rest = Substring(name)
-        if let words = rest.prefixMatch(of: compilationWords) { rest = rest[words.range.upperBound...] }
+        rest = rest.dropFirst(FrameNames.leadingWordsLength(rest, compilationOnly: true))
         if let tick = rest.firstIndex(of: "`") { return String(rest[rest.index(after: tick)...]) }
         if let dot = rest.firstIndex(of: "."), !rest[..<dot].contains(where: { " (<".contains($0) }), rest[rest.index(after: dot)...].contains(where: { $0.isLetter }) {
             rest = rest[rest.index(after: dot)...]
         }
         return String(rest)
     }
-
-    nonisolated(unsafe) static let compilationWords = /(?:@objc |specialized |static |partial apply for |protocol witness for |merged )+/
 
     /// Warm colours for Swift code, a hue per module; blue-grey for C and the runtime
     /// (object-qualified names, `libc.so.6`memmove`). The shade varies with the name so that

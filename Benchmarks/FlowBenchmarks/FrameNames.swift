@@ -80,12 +80,67 @@ public enum FrameNames {
     /// about (after words such as `closure #1 in` or `specialized`).
     static func qualify(_ simplified: String, module: String?) -> String {
         guard let module else { return simplified }
-        let lead = simplified.prefixMatch(of: leadingWords).map { String($0.output) } ?? ""
+        let lead = simplified.prefix(leadingWordsLength(Substring(simplified), compilationOnly: false))
         let entity = simplified.dropFirst(lead.count)
         if entity.hasPrefix(module + ".") || entity.isEmpty || !(entity.first!.isLetter || entity.first == "_") { return simplified }
         return lead + module + "." + entity
     }
 
-    nonisolated(unsafe) private static let leadingWords =
-        /(?:@objc |(?:implicit )?closure #\d+ in |specialized |partial apply for |(?:reabstraction )?thunk (?:helper )?for |protocol witness for |merged |static |outlined [a-z ]+ of |lazy protocol witness table accessor for type |type metadata accessor for |default argument \d+ of )*/
+    // Not Swift's Regex: its compiled programs live in statics that LeakSanitizer reports as
+    // leaked (the sanitized test run fails on them), and a prefix scan is all this needs.
+
+    /// Words that say how a function was compiled or called, which come before its name.
+    private static let compilationWords = ["@objc ", "specialized ", "static ", "partial apply for ", "protocol witness for ", "merged "]
+    /// The rest of the words a demangled name can start with (`qualify` skips them too).
+    private static let callWords = [
+        "reabstraction thunk helper for ", "reabstraction thunk for ", "thunk helper for ", "thunk for ",
+        "lazy protocol witness table accessor for type ", "type metadata accessor for ",
+    ]
+
+    /// The length of the leading words of `name` (repeated, in any order): the compilation
+    /// words only, or every word `qualify` skips, closures (`closure #2 in`, `implicit closure
+    /// #1 in`), default arguments (`default argument 0 of`) and outlined copies (`outlined
+    /// copy of`) included.
+    static func leadingWordsLength(_ name: Substring, compilationOnly: Bool) -> Int {
+        var rest = name
+        func skip(_ prefix: String) -> Bool {
+            guard rest.hasPrefix(prefix) else { return false }
+            rest = rest.dropFirst(prefix.count)
+            return true
+        }
+        /// `start`, digits, `end`.
+        func skipNumbered(_ start: String, _ end: String) -> Bool {
+            guard rest.hasPrefix(start) else { return false }
+            let digits = rest.dropFirst(start.count).prefix { $0.isASCII && $0.isNumber }
+            let after = rest.dropFirst(start.count + digits.count)
+            guard !digits.isEmpty, after.hasPrefix(end) else { return false }
+            rest = after.dropFirst(end.count)
+            return true
+        }
+        /// `outlined `, lowercase words, ` of ` (the last one the words reach).
+        func skipOutlined() -> Bool {
+            guard rest.hasPrefix("outlined ") else { return false }
+            let words = rest.dropFirst("outlined ".count).prefix { ("a"..."z").contains($0) || $0 == " " }
+            guard !words.isEmpty else { return false }
+            // Slices share their base's indices, so a cut in `words` is one in `rest`.
+            var cut: Substring.Index?
+            var i = words.index(after: words.startIndex)
+            while i < words.endIndex {
+                if words[i...].hasPrefix(" of ") { cut = words.index(i, offsetBy: 4) }
+                i = words.index(after: i)
+            }
+            guard let cut else { return false }
+            rest = rest[cut...]
+            return true
+        }
+        while true {
+            if compilationWords.contains(where: skip) { continue }
+            if compilationOnly { break }
+            if callWords.contains(where: skip) { continue }
+            if skipNumbered("closure #", " in ") || skipNumbered("implicit closure #", " in ") || skipNumbered("default argument ", " of ") { continue }
+            if skipOutlined() { continue }
+            break
+        }
+        return name.count - rest.count
+    }
 }

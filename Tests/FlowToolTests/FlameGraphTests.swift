@@ -253,4 +253,20 @@ import FlowWorkloads
         #expect(stacks.counts.keys.allSatisfy { $0.hasPrefix("flow-measure`flow_bench_measured") }, "stacks start at the measured region")
         #expect(stacks.counts.keys.contains { $0.contains("FlowCore.PageDecoder.decode") })
     }
+
+    /// The words before a demangled name, each shape of them, repeated and mixed.
+    @Test func leadingWordsAreSkippedWhateverTheirShape() {
+        func lead(_ name: String, compilationOnly: Bool = false) -> String {
+            String(name.prefix(FrameNames.leadingWordsLength(Substring(name), compilationOnly: compilationOnly)))
+        }
+        #expect(lead("closure #12 in implicit closure #1 in PageSchema.decode(_:)") == "closure #12 in implicit closure #1 in ")
+        #expect(lead("specialized partial apply for static Foo.bar()") == "specialized partial apply for static ")
+        #expect(lead("outlined copy of outlined destroy of Widget") == "outlined copy of outlined destroy of ")
+        #expect(lead("default argument 0 of Foo.init(x:)") == "default argument 0 of ")
+        #expect(lead("reabstraction thunk helper for closure #1 in f()") == "reabstraction thunk helper for closure #1 in ")
+        #expect(lead("closure # in f()") == "", "a closure needs its number")
+        #expect(lead("outlined of x") == "", "and an outlined copy its words")
+        #expect(lead("PageDecoder.decode(_:)") == "")
+        #expect(lead("specialized closure #1 in f()", compilationOnly: true) == "specialized ")
+    }
 }
