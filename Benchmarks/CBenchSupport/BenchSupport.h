@@ -17,6 +17,9 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#if defined(__GLIBC__)
+#include <malloc.h>
+#endif
 
 extern uint64_t flow_counted_allocations(void) __attribute__((weak));
 extern uint64_t flow_counted_frees(void) __attribute__((weak));
@@ -55,6 +58,17 @@ static inline void flow_run_measured(void (*body)(void *), void *context) {
     } else {
         body(context);
     }
+}
+
+/// Bytes the C allocator has handed out and not had back: glibc's chunks in use on its
+/// heaps plus the blocks it mapped on their own (`mallinfo2`); -1 elsewhere.
+static inline int64_t flow_heap_in_use(void) {
+#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
+    struct mallinfo2 info = mallinfo2();
+    return (int64_t)(info.uordblks + info.hblkhd);
+#else
+    return -1;
+#endif
 }
 
 #endif

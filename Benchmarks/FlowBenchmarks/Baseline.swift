@@ -4,21 +4,29 @@ import FlowJSON
 /// A saved run to compare against (`--save-baseline`, `--baseline`).
 ///
 /// Allocations and instructions per call are deterministic, so they gate: a rise past the
-/// threshold is a regression. Wall time on a shared two-core machine is not, so it is
+/// threshold is a regression. So does the heap a page decode leaves in use while its page is
+/// alive (retained bytes, counted by the allocator), so that memory cannot creep back. Wall time on a shared two-core machine is not, so it is
 /// reported and gates only when asked (`--gate-wall`).
 public struct Baseline: Sendable {
     public struct Entry: Sendable {
         public var allocations: Double
         public var instructions: Double?
         public var wallMedian: Double
+        /// Retained heap bytes per call; page decodes only.
+        public var retained: Double?
     }
+
+    /// Whether a benchmark's retained bytes are kept and gated: the page decodes, whose
+    /// result is the model an app holds on screen.
+    static func gatesRetained(_ name: String) -> Bool { name.hasPrefix("page.decode.") }
 
     public var entries: [String: Entry]
 
     public init(_ report: Report) {
         var entries: [String: Entry] = [:]
         for r in report.results where r.gates {
-            entries[r.name] = Entry(allocations: r.allocationsPerOp, instructions: r.instructions.value, wallMedian: r.median)
+            entries[r.name] = Entry(allocations: r.allocationsPerOp, instructions: r.instructions.value, wallMedian: r.median,
+                                    retained: Self.gatesRetained(r.name) ? r.retainedBytes.map(Double.init) : nil)
         }
         self.entries = entries
     }
@@ -27,11 +35,13 @@ public struct Baseline: Sendable {
         var list = JSONObject()
         for name in entries.keys.sorted() {
             let e = entries[name]!
-            list.append(name, .object([
+            var entry: JSONObject = [
                 "allocations_per_op": Report.number(e.allocations),
                 "instructions_per_op": e.instructions.map(Report.number) ?? .null,
                 "wall_median_ns": Report.number(e.wallMedian),
-            ]))
+            ]
+            if let retained = e.retained { entry.append("retained_bytes_per_op", Report.number(retained)) }
+            list.append(name, .object(entry))
         }
         // One benchmark per line, so a refreshed baseline reads well in a diff.
         var text = "{\n  \"schema\": \"flow-bench-baseline/1\",\n  \"benchmarks\": {\n"
@@ -53,7 +63,8 @@ public struct Baseline: Sendable {
             guard let a = m.value["allocations_per_op"]?.numberValue?.doubleValue,
                   let w = m.value["wall_median_ns"]?.numberValue?.doubleValue
             else { throw BenchError("baseline: entry \(m.key) lacks allocations_per_op or wall_median_ns") }
-            entries[m.key] = Entry(allocations: a, instructions: m.value["instructions_per_op"]?.numberValue?.doubleValue, wallMedian: w)
+            entries[m.key] = Entry(allocations: a, instructions: m.value["instructions_per_op"]?.numberValue?.doubleValue, wallMedian: w,
+                                   retained: m.value["retained_bytes_per_op"]?.numberValue?.doubleValue)
         }
         self.entries = entries
     }
@@ -83,6 +94,7 @@ public struct Baseline: Sendable {
             check("allocations/op", r.allocationsPerOp, e.allocations, gates: true, thresholdPercent: thresholds.allocations)
             check("instructions/op", r.instructions.value, e.instructions, gates: true, thresholdPercent: thresholds.instructions)
             check("wall median", r.median, e.wallMedian, gates: gateWall, thresholdPercent: thresholds.wall)
+            check("retained bytes", r.retainedBytes.map(Double.init), e.retained, gates: true, thresholdPercent: thresholds.allocations)
         }
         return comparison
     }

@@ -63,6 +63,16 @@ public struct Report: Sendable {
                                                                                  Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
             }
         }
+        let retained = results.filter { $0.group.hasPrefix("page.decode") && $0.retainedBytesPerWidget != nil && $0.bytes != nil }
+        if !retained.isEmpty {
+            lines.append("")
+            lines += Self.wrap("Retained (heap a warm decode leaves in use while its page is alive: the model, and the document its raw parts point into):", width: width)
+            let retainedWidth = retained.map(\.name.count).max() ?? 0
+            for r in retained {
+                lines.append("  " + Format.pad(r.name, retainedWidth) + String(format: " %@: %.0f B per widget, %.2fx the input",
+                                                                                   Format.bytes(r.retainedBytes!), r.retainedBytesPerWidget!, Double(r.retainedBytes!) / Double(r.bytes!)))
+            }
+        }
         let lossy = (pages ?? []).filter { !$0.unknownTypes.isEmpty }
         if !lossy.isEmpty {
             lines.append("")
@@ -224,6 +234,8 @@ public struct Report: Sendable {
         o.append("allocations_per_op", number(r.allocationsPerOp))
         o.append("peak_rss_bytes", r.peakRSS.map { number(Double($0)) } ?? .null)
         o.append("rss_growth_bytes", r.rssGrowth.map { number(Double($0)) } ?? .null)
+        o.append("retained_bytes", r.retainedBytes.map { number(Double($0)) } ?? .null)
+        o.append("retained_bytes_per_widget", r.retainedBytesPerWidget.map(number) ?? .null)
         switch r.instructions {
         case .measured(let v):
             o.append("instructions_per_op", number(v))

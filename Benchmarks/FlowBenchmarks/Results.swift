@@ -14,6 +14,8 @@ public struct BenchmarkResult: Sendable {
     public let allocationsPerOp: Double
     public let peakRSS: Int?
     public let rssGrowth: Int?
+    /// Heap bytes a warm call leaves in use while its result is alive (see `Worker`).
+    public let retainedBytes: Int?
     public var instructions: Instructions
     public var comparisons: [Comparison] = []
 
@@ -46,6 +48,11 @@ public struct BenchmarkResult: Sendable {
     /// MB/s (10^6 bytes) at the median.
     public var megabytesPerSecond: Double? { bytes.map { Double($0) / 1e6 / (median / 1e9) } }
     public var widgetsPerSecond: Double? { widgets.map { Double($0) / (median / 1e9) } }
+    /// Retained heap bytes per widget of the result (a decoded page's model, for a decode).
+    public var retainedBytesPerWidget: Double? {
+        guard let retainedBytes, let widgets, widgets > 0 else { return nil }
+        return Double(retainedBytes) / Double(widgets)
+    }
 
     init(benchmark: Benchmark, worker: WorkerResult) {
         name = benchmark.name
@@ -62,6 +69,7 @@ public struct BenchmarkResult: Sendable {
         allocationsPerOp = worker.allocationsPerOp
         peakRSS = worker.peakRSS
         rssGrowth = worker.rssGrowth
+        retainedBytes = worker.retainedBytes
         instructions = .skipped("not measured")
     }
 

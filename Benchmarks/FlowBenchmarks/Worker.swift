@@ -14,6 +14,8 @@ struct WorkerResult: Codable {
     var widgetsPerOp: Int?
     var peakRSS: Int?
     var rssGrowth: Int?
+    /// Heap bytes one warm call leaves allocated while its result is alive.
+    var retainedBytes: Int?
     /// Instruction-count mode: how many measured calls the callgrind run made.
     var measuredCalls: Int?
 }
@@ -80,6 +82,15 @@ public enum Worker {
             warm += 1
             if warm >= warmLimit { break }
         }
+        // One warm call, its result alive: the heap it leaves in use is what its result holds
+        // (what a decoded page keeps while it is on screen). Counted by the allocator, so it
+        // does not depend on what the process held before, as resident memory does.
+        if warm > 0, let before = Memory.heapInUse() {
+            var made = operation.run()
+            if let after = Memory.heapInUse() { result.retainedBytes = max(0, after - before) }
+            made = nil
+            _ = made
+        }
         let maxIterations = min(settings.maxIterations, operation.maxCalls.map { $0 < 4 ? $0 : max(3, $0 - warm) } ?? Int.max)
         Memory.resetPeak()
         let start = now()
@@ -130,6 +141,13 @@ enum Memory {
     }
 
     static func currentRSS() -> Int? { statusField("VmRSS:") }
+
+    /// Bytes the C allocator has handed out and not had back (glibc's `mallinfo2`: chunks in
+    /// use on the heap plus blocks it mapped on their own); nil elsewhere.
+    static func heapInUse() -> Int? {
+        let bytes = flow_heap_in_use()
+        return bytes < 0 ? nil : Int(bytes)
+    }
 
     static func peakRSS() -> Int? { statusField("VmHWM:") }
 

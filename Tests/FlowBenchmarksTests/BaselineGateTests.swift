@@ -30,4 +30,24 @@ import Testing
         #expect(!comparison.failed)
         #expect(comparison.thresholds == GateThresholds(uniform: 5))
     }
+
+    /// A page decode's retained heap gates like a count: the baseline keeps it for page
+    /// decodes only, a rise past the allocations' threshold fails, and it survives the file.
+    @Test func retainedBytesOfAPageDecodeGate() throws {
+        func decode(retained: Int?) -> Report {
+            let benchmark = Suites.all.first { $0.name == "page.decode.fast/1k" }!
+            var worker = WorkerResult(name: benchmark.name, times: [1_000], allocationsPerOp: 6181, bytesPerOp: 380_000, widgetsPerOp: 1000)
+            worker.retainedBytes = retained
+            var result = BenchmarkResult(benchmark: benchmark, worker: worker)
+            result.instructions = .measured(13_000_000)
+            return Report(results: [result], scaling: [], quick: true, missing: [], seconds: 1, instructionsAvailable: true)
+        }
+        let baseline = try Baseline(bytes: Baseline(decode(retained: 1_500_000)).json())
+        #expect(baseline.entries["page.decode.fast/1k"]?.retained == 1_500_000)
+        #expect(baseline.compare(decode(retained: 1_530_000), thresholds: .defaults, gateWall: false).regressions.map(\.metric) == ["retained bytes"])
+        #expect(!baseline.compare(decode(retained: 1_500_100), thresholds: .defaults, gateWall: false).failed)
+        #expect(!baseline.compare(decode(retained: nil), thresholds: .defaults, gateWall: false).failed, "not measured: nothing to compare")
+        // Other benchmarks keep no retained figure.
+        #expect(Baseline(report(allocations: 1, instructions: 1, wall: 1)).entries.values.allSatisfy { $0.retained == nil })
+    }
 }
