@@ -8,29 +8,25 @@ import FlowWorkloads
 @Suite struct CoverageScriptTests {
     static let fuzz = FuzzTargets.defaultRepositoryRoot.appendingPathComponent("Fuzz")
 
-    /// Runs a script of Fuzz/ with `arguments`; `path` replaces PATH when given.
-    static func run(_ script: String, _ arguments: [String], path: String? = nil) throws -> (status: Int32, out: String, err: String) {
+    /// Runs a script of Fuzz/ with `arguments` (`path` replaces PATH when given): its exit
+    /// status and what it wrote, standard output and error together.
+    static func run(_ script: String, _ arguments: [String], path: String? = nil) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = fuzz.appendingPathComponent(script)
         process.arguments = arguments
-        if let path {
-            var environment = ProcessInfo.processInfo.environment
-            environment["PATH"] = path
-            process.environment = environment
-        }
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
+        process.environment = ProcessInfo.processInfo.environment.merging(path.map { ["PATH": $0] } ?? [:]) { $1 }
+        let output = Pipe()
+        (process.standardOutput, process.standardError) = (output, output)
         try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
+        let written = output.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        return (process.terminationStatus, String(decoding: written, as: UTF8.self))
     }
 
     @Test func helpExitsZeroAndSaysHowToCallIt() throws {
         let help = try Self.run("coverage.sh", ["--help"])
         #expect(help.status == 0)
-        #expect(help.out.contains("Fuzz/coverage.sh TARGET [CORPUS...]") && help.out.contains("Exit status"))
+        #expect(help.output.contains("Fuzz/coverage.sh TARGET [CORPUS...]") && help.output.contains("Exit status"))
     }
 
     @Test(arguments: [
@@ -42,11 +38,10 @@ import FlowWorkloads
     ])
     func usageErrorsExit64(_ arguments: [String], _ message: String) throws {
         let result = try Self.run("coverage.sh", arguments)
-        #expect(result.status == 64, "\(arguments): \(result.err)")
-        #expect((result.err + result.out).contains(message), "\(arguments): \(result.err)")
+        #expect(result.status == 64, "\(arguments): \(result.output)")
+        #expect(result.output.contains(message), "\(arguments): \(result.output)")
         let viaFuzz = try Self.run("fuzz.sh", arguments + ["--coverage"])
-        #expect(viaFuzz.status == 64 && viaFuzz.err == result.err && viaFuzz.out == result.out,
-                "fuzz.sh \(arguments) --coverage: \(viaFuzz.err)")
+        #expect(viaFuzz.status == 64 && viaFuzz.output == result.output, "fuzz.sh \(arguments) --coverage: \(viaFuzz.output)")
     }
 
     /// A `swift` with no LLVM tools beside it: exit 1, naming where they were looked for.
@@ -59,6 +54,6 @@ import FlowWorkloads
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: swift.path)
         let result = try Self.run("coverage.sh", ["json"], path: "\(toolchain.path):/usr/bin:/bin")
         #expect(result.status == 1)
-        #expect(result.err.contains("llvm-profdata missing: expected beside swift, at \(toolchain.path)/llvm-profdata"), "\(result.err)")
+        #expect(result.output.contains("llvm-profdata missing: expected beside swift, at \(toolchain.path)/llvm-profdata"), "\(result.output)")
     }
 }
