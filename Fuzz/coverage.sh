@@ -89,7 +89,11 @@ replay() {
     local t="$1" out="$out_root/$1" binary="$bin/fuzz-$1" inputs=() r
     rm -rf "$out" && mkdir -p "$out/profraw" "$out/regressions"
     if [[ ${#corpus[@]} -gt 0 ]]; then
-        inputs=("${corpus[@]}")
+        # Folders as they are; files copied into one (libFuzzer takes all files or all folders).
+        mkdir -p "$out/files"
+        for c in "${corpus[@]}"; do if [[ -d "$c" ]]; then inputs+=("$c"); else cp "$c" "$out/files/"; fi; done
+        [[ -n "$(ls -A "$out/files")" ]] && inputs+=("$out/files")
+        [[ -n "$(find "${inputs[@]}" -type f 2>/dev/null | head -1)" ]] || { echo "$t: no input files in ${corpus[*]}" >&2; return 1; }
     else
         # The seeds the binary lists (Corpus/ folders and generated ones); its own profile
         # goes nowhere: writing files is not what is measured.
@@ -103,9 +107,9 @@ replay() {
     fi
     # %p and %m: each process (libFuzzer may fork) writes a profile of its own.
     if ! LLVM_PROFILE_FILE="$out/profraw/$t-%p-%m.profraw" \
-        "$binary" -runs=0 -timeout=60 -rss_limit_mb=4096 "${inputs[@]}" >"$out/replay.log" 2>&1; then
-        echo "$t: the replay failed (an input failed its oracle?); see $out/replay.log" >&2
-        tail -5 "$out/replay.log" | sed 's/^/    /' >&2
+        "$binary" -runs=0 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$out/" "${inputs[@]}" >"$out/replay.log" 2>&1; then
+        echo "$t: the replay failed; see $out/replay.log" >&2
+        grep -E '^==flow-fuzz==|^  - |ERROR: |Test unit written' "$out/replay.log" | head -10 | sed 's/^/    /' >&2
         return 1
     fi
     "$toolchain/llvm-profdata" merge -sparse "$out"/profraw/*.profraw -o "$out/coverage.profdata"
