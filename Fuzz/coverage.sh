@@ -3,6 +3,7 @@
 #
 #   Fuzz/coverage.sh TARGET [CORPUS...]   one target (also: Fuzz/fuzz.sh TARGET --coverage [CORPUS...])
 #   Fuzz/coverage.sh all                  every target, then all of them together, as a table
+#   Fuzz/coverage.sh TARGET|all --seeds-only   its seeds alone (what CI prints)
 #   Fuzz/coverage.sh --help
 #
 # Builds the target with -profile-generate -profile-coverage-mapping (debug, in
@@ -17,24 +18,29 @@
 #
 # CORPUS: files or folders to replay. Default: the target's seeds (as the binary writes them;
 # none is an error), its working corpus Fuzz/.work/TARGET/corpus and Corpus/regressions/TARGET,
-# whichever exist. With `all`, each target replays its default inputs.
+# whichever exist (--seeds-only: the seeds alone, so that the figures do not move with what
+# earlier fuzzing found). With `all`, each target replays its default inputs.
 # Needs llvm-profdata and llvm-cov beside `swift` in the toolchain, and python3.
 # Exit status: 0 done; 1 failure (build, no inputs, a replay that failed, llvm tools missing);
 # 64 usage.
 set -euo pipefail
+# A failing tool inside a function or $(...) fails the run too, not a row of wrong numbers.
+shopt -s inherit_errexit
 source "$(dirname "$0")/lib.sh"
 
 usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit "${1:-64}"; }
 
-target="" corpus=()
+target="" corpus=() seeds_only=""
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage 0 ;;
+        --seeds-only) seeds_only=1 ;;
         -*) echo "unknown option $arg" >&2; usage ;;
         *) if [[ -z "$target" ]]; then target="$arg"; else corpus+=("$arg"); fi ;;
     esac
 done
 [[ -n "$target" ]] || usage
+[[ -z "$seeds_only" || ${#corpus[@]} -eq 0 ]] || { echo "--seeds-only replays the seeds: name no CORPUS with it" >&2; exit 64; }
 if [[ "$target" == all ]]; then
     [[ ${#corpus[@]} -eq 0 ]] || { echo "all replays each target's own inputs: name one target to replay CORPUS" >&2; exit 64; }
     mapfile -t targets < <(fuzz_targets)
@@ -100,6 +106,8 @@ replay() {
         LLVM_PROFILE_FILE=/dev/null write_seeds "$binary" "$out/seeds" || { echo "$t: cannot write its seeds" >&2; return 1; }
         [[ -n "$(ls -A "$out/seeds" 2>/dev/null)" ]] || { echo "$t: no seed inputs (its seed folders are empty)" >&2; return 1; }
         inputs=("$out/seeds")
+    fi
+    if [[ ${#corpus[@]} -eq 0 && -z "$seeds_only" ]]; then
         [[ -n "$(ls -A "$FUZZ_DIR/.work/$t/corpus" 2>/dev/null)" ]] && inputs+=("$FUZZ_DIR/.work/$t/corpus")
         # Copied: the folder's README is not an input.
         while read -r r; do [[ -n "$r" ]] && cp "$r" "$out/regressions/"; done < <(regression_files "$t")
@@ -118,8 +126,9 @@ replay() {
 
 printf '%-16s %-22s  %s\n' "target" "FlowCore lines" "FlowJSON lines"
 for t in "${targets[@]}"; do
-    replay "$t" || exit 1
-    printf '%-16s %s\n' "$t" "$(summarize "$out_root/$t" "$bin/fuzz-$t")"
+    replay "$t"
+    row="$(summarize "$out_root/$t" "$bin/fuzz-$t")"
+    printf '%-16s %s\n' "$t" "$row"
 done
 if [[ "$target" == all ]]; then
     # The union: every target's profile merged, read against every binary.
@@ -127,6 +136,7 @@ if [[ "$target" == all ]]; then
     rm -rf "$out" && mkdir -p "$out"
     for t in "${targets[@]}"; do binaries+=("$bin/fuzz-$t"); profiles+=("$out_root/$t/coverage.profdata"); done
     "$toolchain/llvm-profdata" merge -sparse "${profiles[@]}" -o "$out/coverage.profdata"
-    printf '%-16s %s\n' "all targets" "$(summarize "$out" "${binaries[@]}")"
+    row="$(summarize "$out" "${binaries[@]}")"
+    printf '%-16s %s\n' "all targets" "$row"
 fi
 echo "reports: $out_root/${target}/report.txt and $out_root/${target}/html/index.html"

@@ -35,6 +35,7 @@ import FlowWorkloads
         (["no-such-target"], "unknown target 'no-such-target'"),
         (["all", "Corpus"], "all replays each target's own inputs"),
         (["json", "/no/such/corpus"], "no such file or folder: /no/such/corpus"),
+        (["json", "--seeds-only", "Corpus"], "--seeds-only replays the seeds: name no CORPUS with it"),
     ])
     func usageErrorsExit64(_ arguments: [String], _ message: String) throws {
         let result = try Self.run("coverage.sh", arguments)
