@@ -15,7 +15,8 @@ extension FuzzTarget {
 /// the reference path through Foundation's `JSONDecoder`. Between them they ask for every
 /// kind of value a `Decoder` serves: integers of each width, floating point, strings, Bools,
 /// optionals (absent and null), arrays, nested structs, dictionaries, enums with raw values,
-/// `Date`, `Data`, `URL`, and (``Ledger``) the container calls synthesized code never makes.
+/// `Date`, `Data`, `URL`, `Decimal`, each scalar type's own overloads (``Gauge``), and
+/// (``Ledger``) the container calls synthesized code never makes.
 public enum DecodableContent {
     public enum Tier: String, Decodable, Sendable, Equatable { case bronze, silver, gold }
     public enum Priority: Int, Decodable, Sendable, Equatable { case low = 1, normal = 2, high = 3 }
@@ -64,6 +65,47 @@ public enum DecodableContent {
         public let amount: Decimal?
         public let matrix: [[Int]]?
         public let flags: [Bool?]?
+    }
+
+    /// Every scalar type a `Decoder` serves by name (its own overload in each container):
+    /// as a required key, an optional one, an array's elements (an unkeyed container) and,
+    /// in ``Singles``, a single-value container.
+    public struct Gauge: Decodable, Sendable, Equatable {
+        public let i8: Int8, i16: Int16, i32: Int32, i64: Int64, u: UInt, u8: UInt8, u16: UInt16, u32: UInt32, u64: UInt64
+        public let f: Float, d: Double, b: Bool, n: Int
+        public let on: Bool?, ratio: Double?, scale: Float?, count: Int?, label: String?
+        public let bools: [Bool]?, doubles: [Double]?, floats: [Float]?, ints: [Int]?, strings: [String]?
+        public let i8s: [Int8]?, i16s: [Int16]?, i32s: [Int32]?, i64s: [Int64]?
+        public let us: [UInt]?, u8s: [UInt8]?, u16s: [UInt16]?, u32s: [UInt32]?, u64s: [UInt64]?
+        public let singles: Singles?
+    }
+
+    /// Each member read through its own single-value container (a super decoder per key).
+    public struct Singles: Decodable, Sendable, Equatable {
+        public var values: [String] = []
+
+        enum Keys: String, CodingKey { case i8, i16, i32, i64, u, u8, u16, u32, u64, f, d, b, n, s }
+
+        public init(from decoder: any Decoder) throws {
+            let container = try decoder.container(keyedBy: Keys.self)
+            func single(_ key: Keys) throws -> (any SingleValueDecodingContainer)? {
+                container.contains(key) ? try container.superDecoder(forKey: key).singleValueContainer() : nil
+            }
+            if let c = try single(.i8) { values.append("\(try c.decode(Int8.self))") }
+            if let c = try single(.i16) { values.append("\(try c.decode(Int16.self))") }
+            if let c = try single(.i32) { values.append("\(try c.decode(Int32.self))") }
+            if let c = try single(.i64) { values.append("\(try c.decode(Int64.self))") }
+            if let c = try single(.u) { values.append("\(try c.decode(UInt.self))") }
+            if let c = try single(.u8) { values.append("\(try c.decode(UInt8.self))") }
+            if let c = try single(.u16) { values.append("\(try c.decode(UInt16.self))") }
+            if let c = try single(.u32) { values.append("\(try c.decode(UInt32.self))") }
+            if let c = try single(.u64) { values.append("\(try c.decode(UInt64.self))") }
+            if let c = try single(.f) { values.append("\(try c.decode(Float.self))") }
+            if let c = try single(.d) { values.append("\(try c.decode(Double.self))") }
+            if let c = try single(.b) { values.append("\(try c.decode(Bool.self))") }
+            if let c = try single(.n) { values.append("\(try c.decode(Int.self))") }
+            if let c = try single(.s) { values.append(c.decodeNil() ? "nil" : try c.decode(String.self)) }
+        }
     }
 
     /// A hand-written `init(from:)`: nested keyed and unkeyed containers, `contains`,
@@ -138,6 +180,7 @@ public enum DecodableContent {
         registry.register(Product.self, as: "product")
         registry.register(Reading.self, as: "reading")
         registry.register(Ledger.self, as: "ledger")
+        registry.register(Gauge.self, as: "gauge")
         return registry
     }()
 
@@ -147,6 +190,7 @@ public enum DecodableContent {
         "product": { agree(Product.self, $0, $1) },
         "reading": { agree(Reading.self, $0, $1) },
         "ledger": { agree(Ledger.self, $0, $1) },
+        "gauge": { agree(Gauge.self, $0, $1) },
     ]
 
     /// Same success or failure, and the same value when both succeed. The page holds a
