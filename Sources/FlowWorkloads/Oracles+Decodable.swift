@@ -80,11 +80,13 @@ public enum DecodableContent {
         public let singles: Singles?
     }
 
-    /// Each member read through its own single-value container (a super decoder per key).
+    /// Each member read through its own single-value container (a super decoder per key);
+    /// then `list`'s elements, as many as there are, through the unkeyed container's
+    /// overload for each type in turn.
     public struct Singles: Decodable, Sendable, Equatable {
         public var values: [String] = []
 
-        enum Keys: String, CodingKey { case i8, i16, i32, i64, u, u8, u16, u32, u64, f, d, b, n, s }
+        enum Keys: String, CodingKey { case i8, i16, i32, i64, u, u8, u16, u32, u64, f, d, b, n, s, list }
 
         public init(from decoder: any Decoder) throws {
             let container = try decoder.container(keyedBy: Keys.self)
@@ -105,6 +107,20 @@ public enum DecodableContent {
             if let c = try single(.b) { values.append("\(try c.decode(Bool.self))") }
             if let c = try single(.n) { values.append("\(try c.decode(Int.self))") }
             if let c = try single(.s) { values.append(c.decodeNil() ? "nil" : try c.decode(String.self)) }
+            guard container.contains(.list) else { return }
+            var list = try container.nestedUnkeyedContainer(forKey: .list)
+            if !list.isAtEnd { values.append("\(try list.decode(Bool.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Double.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Float.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Int8.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Int16.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Int32.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(Int64.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(UInt.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(UInt8.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(UInt16.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(UInt32.self))") }
+            if !list.isAtEnd { values.append("\(try list.decode(UInt64.self))") }
         }
     }
 
