@@ -82,7 +82,8 @@ public enum DecodableContent {
 
     /// Each member read through its own single-value container (a super decoder per key);
     /// then `list`'s elements, as many as there are, through the unkeyed container's
-    /// overload for each type in turn.
+    /// overload for each type in turn. The calls are spelled out one per type on purpose: a
+    /// generic helper would reach the containers' generic `decode<T>`, not these overloads.
     public struct Singles: Decodable, Sendable, Equatable {
         public var values: [String] = []
 
