@@ -15,7 +15,7 @@ import PackageDescription
 /// one: its oracle and `FuzzTarget` in a new file of Sources/FlowWorkloads, a line in
 /// `FuzzTargets.all(pages:)`, a folder `Sources/fuzz-<name>/` holding the entry point (copy another),
 /// and its name here.
-let fuzzTargets = ["json", "page", "one-bad-widget", "mutation", "merge-diff"]
+let fuzzTargets = ["json", "page", "one-bad-widget", "mutation", "merge-diff", "decodable"]
 
 // A path dependency's identity is its folder's name, which is the clone's name: not fixed.
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()

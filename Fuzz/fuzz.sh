@@ -4,6 +4,7 @@
 #   Fuzz/fuzz.sh TARGET [SECONDS] [--jobs N]   fuzz (default 60 s); N parallel workers
 #   Fuzz/fuzz.sh TARGET --merge                minimise the working corpus (-merge=1)
 #   Fuzz/fuzz.sh TARGET --replay               run Corpus/regressions/TARGET only
+#   Fuzz/fuzz.sh TARGET|all --coverage [CORPUS...]   line coverage of its inputs (Fuzz/coverage.sh)
 #   Fuzz/fuzz.sh --list                        the targets
 # Options for a team's own pages and fuzz targets (README, "Your own pages and widget types"):
 #   --seeds DIR         also seed from DIR's files (captured pages; repeatable; read only)
@@ -22,6 +23,15 @@
 # Environment: FUZZ_TIMEOUT (seconds per input, default 10), FUZZ_ARGS (extra libFuzzer flags).
 set -euo pipefail
 source "$(dirname "$0")/lib.sh"
+
+# --coverage is coverage.sh's job (a build and arguments of its own): the rest goes to it.
+for arg in "$@"; do
+    if [[ "$arg" == --coverage ]]; then
+        rest=()
+        for a in "$@"; do [[ "$a" == --coverage ]] || rest+=("$a"); done
+        exec "$FUZZ_DIR/coverage.sh" "${rest[@]}"
+    fi
+done
 
 usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit 64; }
 

@@ -11,7 +11,7 @@ import Foundation
 /// a parameter, see ``FuzzTarget/page(pages:)``), one line in ``FuzzTargets/all(pages:)``,
 /// and its entry point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
 public struct FuzzTarget: Sendable {
-    /// `json`, `page`, `one-bad-widget`, `mutation`, `merge-diff`: the executable is `fuzz-<name>`, its finds go to
+    /// `json`, `page`, `one-bad-widget`, `mutation`, `merge-diff`, `decodable`: the executable is `fuzz-<name>`, its finds go to
     /// `Corpus/regressions/<name>/`.
     public let name: String
     public let summary: String
@@ -57,6 +57,7 @@ public enum FuzzTargets {
             .oneBadWidget(pages: pages),
             .mutation(pages: pages),
             .mergeDiff(pages: pages),
+            .decodable,
         ]
     }
 

@@ -29,6 +29,7 @@ import FlowWorkloads
         "one-bad-widget": (files: 0, generated: 1582, regressions: 0),
         "mutation": (files: 0, generated: 114, regressions: 1),
         "merge-diff": (files: 0, generated: 43, regressions: 2),
+        "decodable": (files: 6, generated: 0, regressions: 0),
     ]
 
     @Test func everyTargetHasAMinimum() {
