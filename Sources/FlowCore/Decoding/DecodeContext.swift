@@ -8,8 +8,8 @@ import FlowJSON
 ///
 /// Its mutable properties are `@exclusivity(unchecked)`: a context belongs to one thread,
 /// and no access to one of them overlaps another access to it (each is a single call, or
-/// a save and a restore), so the dynamic checks the compiler would otherwise make for
-/// every widget (2% of a page decode) find nothing.
+/// a save and a restore), so the dynamic checks the compiler would otherwise make (a
+/// runtime call per access, for every widget) would find nothing.
 @usableFromInline package final class DecodeContext {
     package let registry: WidgetRegistry
     package let options: PageDecodingOptions

@@ -137,9 +137,8 @@ import FlowJSON
 /// included (as `value(forKey:)` answers).
 ///
 /// The readers below are forced inline: a model asks for every field of its table and most
-/// are absent, which inline is a load and a compare. Out of line the optimizer merged their
-/// specializations into shared functions and each absent field cost a call (4.6% of the
-/// instructions of a page decode).
+/// are absent, which inline is a load and a compare. Out of line the optimizer merges their
+/// specializations into shared functions, and each absent field costs a call.
 @usableFromInline package struct FieldValues<Field: RawRepresentable & CaseIterable, Object: ObjectReader> where Field.RawValue == Int {
     @usableFromInline let object: Object
     @usableFromInline let keys: FieldKeys

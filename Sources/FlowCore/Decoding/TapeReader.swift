@@ -8,8 +8,8 @@ import FlowJSON
 /// What every reader of one decode shares: the document, a view of it, the decode context.
 ///
 /// Readers are two words and a generation, passed in registers, and copied for every
-/// field a model reads: a counted reference in each (a retain and a release per copy)
-/// would cost a sixth of a page decode. So readers point at their source without counting,
+/// field a model reads: a counted reference in each would add a retain and a release to
+/// every field read. So readers point at their source without counting,
 /// and the source makes that sound instead of a convention:
 /// - sources are never freed: a decode borrows one from a pool (``lend(document:context:_:)``)
 ///   and gives it back, so a reader's pointer always points at a live object;
@@ -157,8 +157,8 @@ final class SourcePool: @unchecked Sendable {
     package var kind: JSONKind { view.kind(index) }
 
     /// Inlined: every model asks it of every field it finds (`present`), and as a call
-    /// (the kind's trap for the unused value 7 kept it out of line) it cost more than
-    /// the comparison it makes: 1.3% of a page decode's instructions.
+    /// (the kind's trap for the unused value 7 keeps it out of line) it costs more than
+    /// the comparison it makes.
     @inlinable @inline(__always)
     package var isNull: Bool { source.view.isNull(index) }
 

@@ -4,8 +4,8 @@
 /// Swift synthesizes a memberwise initializer only for a struct that declares none in its
 /// body, and a public one with the same labels would redeclare it. An initializer that
 /// assigns stored properties one by one builds the value in a stack slot, and the optimizer
-/// copies the finished value out of it (a retain and a release of every reference it holds):
-/// for a product card that copy was 1% of a page decode. The synthesized initializer builds
+/// copies the finished value out of it (a retain and a release of every reference it holds,
+/// for every decoded value). The synthesized initializer builds
 /// the value in place. A private property of this type adds one label to the synthesized
 /// initializer (so it does not clash with the public one), costs no storage, and compares
 /// and hashes as nothing.

@@ -66,7 +66,7 @@ extension Widget {
         // Through the memberwise initializer: an initializer that assigns the stored
         // properties one by one builds `self` in a stack slot, and the optimizer then copies
         // the finished widget out of it (a retain and a release of each of its ten
-        // references per decoded widget, 3% of a page decode).
+        // references, for every decoded widget).
         self.init(id: id, idHash: IDHash.of(id), fingerprintCache: fingerprint ?? 0, type: type, actions: actions,
                   layoutBox: layoutBox, tracking: tracking, data: data, content: content)
     }
