@@ -52,27 +52,22 @@ public struct Report: Sendable {
                 lines.append("  " + Format.pad(s.group, groupWidth) + String(format: " x%.1f per 10x, exponent %.2f (%@)", s.perTenfold, s.exponent, s.metric) + verdict)
             }
         }
-        let memory = results.filter { $0.group.hasPrefix("page.decode") && $0.bytes != nil && $0.rssGrowth != nil }
-        if !memory.isEmpty {
-            lines.append("")
-            lines += Self.wrap("Memory (resident growth over the first, cold call, its result alive, as a multiple of the input, which was resident before):", width: width)
-            let memoryWidth = memory.map(\.name.count).max() ?? 0
-            for r in memory {
-                let input = Double(r.bytes!), growth = Double(r.rssGrowth!)
-                lines.append("  " + Format.pad(r.name, memoryWidth) + String(format: " +%@ for %@: %.2fx, %.2fx with input",
-                                                                                 Format.bytes(r.rssGrowth!), Format.bytes(r.bytes!), growth / input, (growth + input) / input))
-            }
-        }
-        let retained = results.filter { $0.group.hasPrefix("page.decode") && $0.retainedBytesPerWidget != nil && $0.bytes != nil }
-        if !retained.isEmpty {
-            lines.append("")
-            lines += Self.wrap("Retained (heap a warm decode leaves in use while its page is alive: the model, and the document its raw parts point into):", width: width)
-            let retainedWidth = retained.map(\.name.count).max() ?? 0
-            for r in retained {
-                lines.append("  " + Format.pad(r.name, retainedWidth) + String(format: " %@: %.0f B per widget, %.2fx the input",
-                                                                                   Format.bytes(r.retainedBytes!), r.retainedBytesPerWidget!, Double(r.retainedBytes!) / Double(r.bytes!)))
-            }
-        }
+        let decodes = results.filter { $0.group.hasPrefix("page.decode") && $0.bytes != nil }
+        lines += Self.block(
+            "Memory (resident growth over the first, cold call, its result alive, as a multiple of the input, which was resident before):",
+            decodes.compactMap { r in
+                r.rssGrowth.map { growth in
+                    let input = Double(r.bytes!)
+                    return (r.name, String(format: "+%@ for %@: %.2fx, %.2fx with input",
+                                           Format.bytes(growth), Format.bytes(r.bytes!), Double(growth) / input, (Double(growth) + input) / input))
+                }
+            }, width: width)
+        lines += Self.block(
+            "Retained (heap a warm decode leaves in use while its page is alive: the model, and the document its raw parts point into):",
+            decodes.compactMap { r in
+                guard let retained = r.retainedBytes, let perWidget = r.retainedBytesPerWidget else { return nil }
+                return (r.name, String(format: "%@: %.0f B per widget, %.2fx the input", Format.bytes(retained), perWidget, Double(retained) / Double(r.bytes!)))
+            }, width: width)
         let lossy = (pages ?? []).filter { !$0.unknownTypes.isEmpty }
         if !lossy.isEmpty {
             lines.append("")
@@ -141,6 +136,14 @@ public struct Report: Sendable {
 
     /// `text` wrapped at spaces to `width` columns: the first line after `indent`, the rest
     /// after `continuation`.
+    /// A titled block, after a blank line, of one line per benchmark with the names aligned;
+    /// nothing when there are no rows.
+    static func block(_ title: String, _ rows: [(name: String, text: String)], width: Int) -> [String] {
+        guard !rows.isEmpty else { return [] }
+        let nameWidth = rows.map(\.name.count).max() ?? 0
+        return [""] + wrap(title, width: width) + rows.map { "  " + Format.pad($0.name, nameWidth) + " " + $0.text }
+    }
+
     static func wrap(_ text: String, width: Int, indent: String = "", continuation: String = "") -> [String] {
         var lines: [String] = []
         var line = indent

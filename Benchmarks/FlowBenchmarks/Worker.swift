@@ -84,12 +84,15 @@ public enum Worker {
         }
         // One warm call, its result alive: the heap it leaves in use is what its result holds
         // (what a decoded page keeps while it is on screen). Counted by the allocator, so it
-        // does not depend on what the process held before, as resident memory does.
+        // does not depend on what the process held before, as resident memory does. It
+        // counts as a warm-up call, so an exhaustible operation's timed calls stay within
+        // what it allows.
         if warm > 0, let before = Memory.heapInUse() {
             var made = operation.run()
             if let after = Memory.heapInUse() { result.retainedBytes = max(0, after - before) }
             made = nil
             _ = made
+            warm += 1
         }
         let maxIterations = min(settings.maxIterations, operation.maxCalls.map { $0 < 4 ? $0 : max(3, $0 - warm) } ?? Int.max)
         Memory.resetPeak()
