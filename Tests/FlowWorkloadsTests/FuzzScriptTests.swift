@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+import FlowWorkloads
+
+/// `Fuzz/fuzz.sh --binary` never reports a pass for a run that checked nothing: a binary that
+/// is not a fuzz build is refused before it runs (with the command that builds one), and a
+/// run that executed no input or loaded no coverage counters fails after it. The runs here
+/// use stand-ins (a shell script for the target, and for `nm` where the symbol check must
+/// pass), so they need no fuzz build; `.ci/run` fuzzes the real targets.
+@Suite struct FuzzScriptTests {
+    /// A scratch folder holding the stand-ins, removed by the caller.
+    struct Scratch {
+        let folder: URL
+        init() throws {
+            folder = FileManager.default.temporaryDirectory.appendingPathComponent("flow-fuzz-script-\(UInt64.random(in: 0...UInt64.max))")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        }
+        func path(_ name: String) -> String { folder.appendingPathComponent(name).path }
+
+        func executable(_ name: String, _ script: String) throws -> String {
+            let path = path(name)
+            try Data(script.utf8).write(to: URL(fileURLWithPath: path))
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+            return path
+        }
+
+        /// An `nm` that lists libFuzzer's driver and the coverage counters' section, so the
+        /// symbol check passes and the run's own checks are what is tested.
+        func instrumentedLookingNM() throws -> String {
+            let tools = folder.appendingPathComponent("tools")
+            try FileManager.default.createDirectory(at: tools, withIntermediateDirectories: true)
+            _ = try executable("tools/nm", "#!/bin/sh\necho '0000000000001000 T LLVMFuzzerRunDriver'\necho '0000000000002000 D __start___sancov_cntrs'\n")
+            return "\(tools.path):/usr/bin:/bin"
+        }
+
+        /// A target that writes no seeds, copies the dictionary it is given to `dict.seen`,
+        /// and prints `log` as its run's output.
+        func target(printing log: String) throws -> String {
+            try executable("fuzz-standin", """
+                #!/bin/sh
+                if [ -n "$FLOW_FUZZ_WRITE_SEEDS" ]; then mkdir -p "$FLOW_FUZZ_WRITE_SEEDS"; exit 0; fi
+                for a in "$@"; do case "$a" in -dict=*) cp "${a#-dict=}" "\(path("dict.seen"))";; esac; done
+                cat <<'EOF'
+                \(log)
+                EOF
+
+                """)
+        }
+
+        func fuzz(_ binary: String, _ extra: [String] = [], path: String? = nil) throws -> (status: Int32, output: String) {
+            try CoverageScriptTests.run("fuzz.sh", ["standin", "1", "--binary", binary, "--work", self.path("work"), "--regressions", self.path("regressions")] + extra, path: path)
+        }
+    }
+
+    @Test func aBinaryWithoutLibFuzzerIsRefusedWithTheCommandThatBuildsOne() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        // This test process: a real executable, built without libFuzzer or coverage counters.
+        let plain = URL(fileURLWithPath: "/proc/self/exe").resolvingSymlinksInPath().path
+        let result = try scratch.fuzz(plain)
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("is not a fuzz build: it lacks libFuzzer (-sanitize=fuzzer) and coverage counters"), "\(result.output)")
+        #expect(result.output.contains("swift build \"${FUZZ_BUILD_FLAGS[@]}\" --product"), "\(result.output)")
+        #expect(!result.output.contains("summary"), "the binary must not have run: \(result.output)")
+    }
+
+    @Test func aRunThatExecutedNothingFails() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        let result = try scratch.fuzz(try scratch.target(printing: "INFO: Seed: 1"), path: try scratch.instrumentedLookingNM())
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("executions:  0"), "\(result.output)")
+        #expect(result.output.contains("standin: FAILED: not a real fuzzing run:"), "\(result.output)")
+        #expect(result.output.contains("no input was executed (executions: 0)"), "\(result.output)")
+        #expect(result.output.contains("libFuzzer loaded no coverage counters"), "\(result.output)")
+    }
+
+    @Test func aRunWithoutCoverageFailsThoughItExecuted() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        let log = """
+            INFO: Loaded 1 modules   (0 inline 8-bit counters): 0 [0x1, 0x1),
+            INFO: A corpus is not provided, starting from an empty corpus
+            #2\tINITED exec/s: 0 rss: 30Mb
+            WARNING: no interesting inputs were found so far. Is the code instrumented for coverage? This may also happen if the target rejected all inputs we tried so far
+            #4096\tDONE   exec/s: 4096 rss: 30Mb
+            stat::number_of_executed_units: 4096
+            """
+        let result = try scratch.fuzz(try scratch.target(printing: log), path: try scratch.instrumentedLookingNM())
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("executions:  4096"), "\(result.output)")
+        #expect(result.output.contains("libFuzzer loaded no coverage counters"), "\(result.output)")
+        #expect(result.output.contains("libFuzzer found no interesting input"), "\(result.output)")
+    }
+
+    /// The same checks let a real run through, and `--dict` adds the host's entries to the
+    /// contract's dictionary rather than replacing it.
+    @Test func aRunThatExecutedWithCoveragePassesAndTakesTheHostsDictionary() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        let log = """
+            INFO: Loaded 1 modules   (5120 inline 8-bit counters): 5120 [0x1, 0x2),
+            #2\tINITED cov: 812 ft: 900 corp: 1/2b exec/s: 0 rss: 40Mb
+            #9000\tDONE   cov: 1204 ft: 2311 corp: 88/4096b lim: 4096 exec/s: 9000 rss: 60Mb
+            stat::number_of_executed_units: 9000
+            stat::average_exec_per_sec:     9000
+            """
+        let hostDict = scratch.path("host.dict")
+        try Data("\"price_tag\"\n\"amount_minor\"\n".utf8).write(to: URL(fileURLWithPath: hostDict))
+        let result = try scratch.fuzz(try scratch.target(printing: log), ["--dict", hostDict], path: try scratch.instrumentedLookingNM())
+        #expect(result.status == 0, "\(result.output)")
+        #expect(result.output.contains("executions:  9000") && result.output.contains("cov: 1204 ft: 2311"), "\(result.output)")
+        #expect(result.output.contains("crashes:     0"), "\(result.output)")
+
+        let seen = try String(contentsOfFile: scratch.path("dict.seen"), encoding: .utf8)
+        let contract = try String(contentsOf: CoverageScriptTests.fuzz.appendingPathComponent("flow.dict"), encoding: .utf8)
+        #expect(seen.hasPrefix(contract), "the contract's dictionary comes first, whole")
+        #expect(seen.hasSuffix("\"price_tag\"\n\"amount_minor\"\n"), "the host's entries follow it")
+    }
+}
