@@ -26,7 +26,9 @@ public enum Oracles {
     /// - the fast path and the reference path agree exactly (page and diagnostics), on
     ///   every document the reference decoder takes (see ``ReferencePageDecoder``), and
     ///   write the page back to the same bytes: both keep opaque JSON (data, actions,
-    ///   tracking, postback) as the slices of the input they received, never rebuilt.
+    ///   tracking, postback) as the slices of the input they received, never rebuilt;
+    /// - the page's own API agrees with it (``pageAPI(_:decoder:)``), and on the normalized
+    ///   page each widget's stored fingerprint is the one its model gives.
     ///
     /// `registry` is the host's widget types (the starter types by default), so its content
     /// decoders go through the same checks.
@@ -48,6 +50,7 @@ public enum Oracles {
             return failures
         }
         failures += identity(fast.page)
+        failures += pageAPI(fast.page, decoder: PageDecoder(registry: registry, options: oneThread))
         failures += parallelAgreement(bytes, serial: fast, options: options, registry: registry)
         if fast.page.isEmpty != (fast.page.widgetCount == 0) { failures.append("empty flag disagrees with the widget count") }
 
@@ -57,6 +60,7 @@ public enum Oracles {
         if let again = try? PageDecoder(registry: registry, options: reparse).decode(once) {
             let twice = PageEncoder.encode(again.page, bareRoot: options.bareRoot)
             if twice != once && !options.placeholders { failures.append("normalize is not a fixed point") }
+            failures += fingerprintAgreement(again.page)
         } else if options.limits == PageDecodingOptions().limits {
             failures.append("the normalized page does not decode")
         }
