@@ -5,10 +5,12 @@
 #
 #   Benchmarks/write-results.sh            # release build, then the full suite (minutes)
 #   Benchmarks/write-results.sh --quick    # the CI subset, for a quick look
-#   RESULTS_JSON=run.json Benchmarks/write-results.sh   # render an earlier `flow bench --format json`
+#   RESULTS_JSON=.build/results.json Benchmarks/write-results.sh   # render the last run again
 #
-# The run's JSON is kept beside the report as .build/results.json. A run that exits 2 (a
-# hostile shape growing faster than linearly) is still written: the report says so.
+# The run's JSON is kept as .build/results.json, with its commit and date beside it
+# (.build/results.json.stamp), so rendering it again stamps the run, not the tree. A run
+# that exits 2 (a hostile shape growing faster than linearly) is still written: its scaling
+# table marks the shape.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -18,6 +20,9 @@ commit="$(git rev-parse --short HEAD)$(git diff --quiet HEAD -- Sources Benchmar
 json="${RESULTS_JSON:-}"
 started=$SECONDS
 date="$(date -u +%Y-%m-%dT%H:%MZ)"
+if [[ -n "$json" && -f "$json.stamp" ]]; then
+    { read -r commit; read -r date; } < "$json.stamp"
+fi
 if [[ -z "$json" ]]; then
     swift build -c release --product flow > /dev/null
     swift build -c release --product flow-measure > /dev/null
@@ -25,6 +30,7 @@ if [[ -z "$json" ]]; then
     status=0
     .build/release/flow bench --format json "$@" > "$json" || status=$?
     (( status == 0 || status == 2 )) || { echo "write-results: flow bench failed (exit $status)" >&2; exit 1; }
+    printf '%s\n%s\n' "$commit" "$date" > "$json.stamp"
 fi
 
 cpu="$(grep -m1 'model name' /proc/cpuinfo | sed 's/.*: //' || uname -m)"
@@ -48,6 +54,9 @@ def wall(ns):
     if ns >= 1e6: return f"{ns / 1e6:.2f} ms"
     if ns >= 1e3: return f"{ns / 1e3:.1f} µs"
     return f"{ns:.0f} ns"
+
+def ratio(v):
+    return f"{v:,.1f}x" if v >= 0.95 else f"{v:.2g}x"
 
 def count(x):
     if x is None: return "–"
@@ -83,7 +92,7 @@ if ratios:
     print("| benchmark | peer | ratio |")
     print("| --- | --- | --- |")
     for name, c in ratios:
-        value = f"{c['value']:.1f}x" if c["kind"] == "speedup" else f"{c['value'] * 100:.1f}% of its time"
+        value = ratio(c["value"]) if c["kind"] == "speedup" else f"{c['value'] * 100:.1f}% of its time"
         print(f"| `{name}` | `{c['peer']}` ({c['label']}) | {value} |")
     print()
 
@@ -110,7 +119,7 @@ if run.get("scaling"):
     print("| --- | --- | --- | --- | --- |")
     for s in run["scaling"]:
         flag = " **(breaks linear time)**" if s.get("breaks_linear_time") else ""
-        points = ", ".join(f"{p['widgets']:,}" for p in s.get("points", []))
+        points = ", ".join(f"{int(p['widgets']):,}" for p in s.get("points", []))
         print(f"| `{s['group']}` | {s['metric']} | {s['exponent']:.2f}{flag} | {s['per_10x']:.1f}x | {points} |")
     print()
 

@@ -135,3 +135,20 @@ func dedent(_ lines: [String]) -> String {
         #expect(snippetRegions(in: "    // snippet: y\n        a\n      b\n    // end\n") == ["y": "  a\nb\n"])
     }
 }
+
+@Suite struct ReadmeFiguresTests {
+    /// The README quotes a few ratios from Benchmarks/RESULTS.md; regenerating the results
+    /// must not leave it quoting figures the file no longer holds.
+    @Test func theRatiosTheReadmeQuotesAreInResults() throws {
+        let readme = try read("README.md")
+        let results = try read("Benchmarks/RESULTS.md")
+        let paragraph = try #require(readme.components(separatedBy: "\n\n").first { $0.hasPrefix("A few ratios from that run") },
+                                     "README: the paragraph quoting RESULTS.md is missing")
+        let ratios = paragraph.split(whereSeparator: { $0 == " " || $0 == "\n" })
+            .filter { $0.hasSuffix("x") && $0.dropLast().allSatisfy { $0.isNumber || $0 == "." || $0 == "," } && $0.count > 1 }
+        #expect(ratios.count >= 3)
+        for ratio in ratios {
+            #expect(results.contains("| \(ratio) |"), "README quotes \(ratio), which Benchmarks/RESULTS.md does not hold")
+        }
+    }
+}
