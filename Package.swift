@@ -72,6 +72,9 @@ let package = Package(
         // History, trend and the gate; the command-line tests run the flow executable that
         // `swift test` builds beside the test bundle.
         .testTarget(name: "FlowBenchmarksTests", dependencies: ["FlowBenchmarks", "FlowJSON"]),
+        // The README's code: its Swift snippets compiled and run (public API only), and the host
+        // files it shows compared with Benchmarks/HostExample's.
+        .testTarget(name: "FlowDocsTests", dependencies: ["FlowCore", "FlowWidgets", "FlowRuntime", "FlowWorkloads"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -84,9 +84,9 @@ extension JSONScanner {
     ///
     /// The parts share this scanner's tape: each writes from the entry its start would have
     /// at one entry per 8 bytes (the estimate the tape's size rests on), so a join moves
-    /// entries down over pages that are mostly touched already. (On these virtual machines
-    /// a page's first touch costs about 3 µs, ten times the copy of its contents: a tape of
-    /// its own for each part, copied into place, made the join cost more than it saved.)
+    /// entries down over pages that are mostly touched already. (The first touch of a memory
+    /// page costs far more than copying its contents, so a tape of its own for each part,
+    /// copied into place, would make the join cost more than the parts save.)
     /// A scanner that fills its stretch moves to a tape of its own, and is copied instead.
     mutating func runInParts(splits: [Int]) throws(JSONSyntaxError) -> Int {
         let buffer = UnsafeBufferPointer(start: base, count: count)

@@ -151,9 +151,8 @@ struct JSONScanner {
     /// A tape at least a quarter full is kept as it is. Its tail was never written, so it
     /// holds address space, not memory. And giving it back is dear: glibc serves a block this
     /// large with mmap, and once a shrunk block is freed it takes the shrunk size as its new
-    /// mmap threshold, which the next document of the same size exceeds, so every scan got
-    /// a fresh mapping and faulted in each of its pages: 1,836 faults, a third of the scan of
-    /// the 7.7 MB page, and as many in each page decode on several threads.
+    /// mmap threshold, which the next document of the same size exceeds, so every scan would
+    /// get a fresh mapping and fault in each of its pages, on one thread and on several.
     private mutating func shrunkTape() -> UnsafeMutablePointer<UInt64> {
         guard tapeCount < tapeCapacity / 4, tapeCapacity - tapeCount > 64,
               let raw = realloc(tape, max(tapeCount, 1) * MemoryLayout<UInt64>.stride)

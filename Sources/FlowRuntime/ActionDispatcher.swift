@@ -160,7 +160,7 @@ public final class ActionDispatcher {
     /// The task starts immediately on the main actor where the OS has `Task.immediate`:
     /// everything up to the first suspension (a toast, a sheet, a dismiss: all of them)
     /// happens before `send` returns. On earlier OS releases it runs on the main actor's next
-    /// turn (see ``TaskStart``).
+    /// turn (see `TaskStart`).
     @discardableResult
     public func send(_ action: ActionData, context: ActionContext) -> Task<Bool, Never> {
         lastTaskID &+= 1

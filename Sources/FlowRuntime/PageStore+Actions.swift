@@ -21,8 +21,8 @@ extension PageStore {
     /// Sends an `api` action through the loader (a `.action` request carrying the whole action
     /// object) and applies the mutations it answers with to the page, in place (SPEC §7).
     ///
-    /// - The response is read with ``PageDecoder/decodeMutations(_:)`` and applied with
-    ///   ``PageDecoder/apply(_:to:transactional:)`` (transactional when
+    /// - The response is read with `PageDecoder/decodeMutations(_:)` and applied with
+    ///   `PageDecoder/apply(_:to:transactional:)` (transactional when
     ///   ``transactionalMutations`` is set). ``lastDiagnostics`` gets the response's
     ///   diagnostics, then the application's; ``lastMutationOutcome`` the outcome.
     /// - A `replace_page` that took effect starts a new page life: widget state resets, and a

@@ -6,7 +6,7 @@ extension PageStore {
     ///
     /// Asks only when a page is shown whose pagination says `has_more: true`, and only one
     /// next page at a time (a second call while one is on its way is `.skipped`: it would ask
-    /// for the same postback). The response goes through ``PageDecoder/append(nextPage:to:)``
+    /// for the same postback). The response goes through `PageDecoder/append(nextPage:to:)`
     /// in place: the next page's sections join the end, its pagination replaces the page's,
     /// nothing already shown changes, and ``widgetState`` is untouched.
     ///

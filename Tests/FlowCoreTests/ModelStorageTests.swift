@@ -74,7 +74,8 @@ import FlowWidgets
 
     @Test func perWidgetStorageStaysCompact() {
         // A page holds one `Widget` per widget and two or three `RawJSON`s in each: these
-        // sizes are most of a decoded page's memory beyond its document (see the README).
+        // sizes are most of a decoded page's memory beyond its document
+        // (`retained_bytes_per_widget` in Benchmarks/RESULTS.md).
         #expect(MemoryLayout<RawJSON>.size == 16)
         #expect(MemoryLayout<RawJSON?>.size == 16)
         #expect(MemoryLayout<WidgetContent>.size <= 17)

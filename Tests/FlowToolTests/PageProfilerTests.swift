@@ -29,7 +29,8 @@ import FlowWorkloads
         let p = Self.profile
         let sum = p.stages.reduce(0) { $0 + $1.ns }
         #expect(p.unaccountedNs == p.totalNs - sum)
-        // Separately measured medians: noise, not a missing stage (the README says how far).
+        // Separately measured medians: noise, not a missing stage (how far: the profile
+        // schema in FlowCore.docc's CommandLineOutput.md).
         #expect(abs(p.unaccountedNs) < 0.35 * p.totalNs, "stages \(sum) ns against a total of \(p.totalNs) ns")
     }
 

@@ -1,7 +1,7 @@
 /// A problem a decode survived: what it was, where, and what the app did about it.
 ///
 /// Decoding never throws for a widget- or section-level problem; it records one of these
-/// and carries on (SPEC §5). Two decodes agree when their diagnostics agree on `kind`,
+/// and carries on (<doc:PageContract#Diagnostics-and-their-paths>). Two decodes agree when their diagnostics agree on `kind`,
 /// `path` and `type`; `message` is for people and may differ between decode paths.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Kind: String, Sendable, Hashable, CaseIterable {

@@ -12,7 +12,8 @@ public struct DecodedPage: Sendable {
     }
 }
 
-/// Why a document failed as a whole: the only failures a page decode has (SPEC §1).
+/// Why a document failed as a whole: the only failures a page decode has (see
+/// <doc:PageContract#The-document>).
 public struct PageDecodingError: Error, Sendable, CustomStringConvertible {
     public enum Reason: Sendable {
         /// Not JSON, or a resource limit crossed.
@@ -37,8 +38,13 @@ public struct PageDecodingError: Error, Sendable, CustomStringConvertible {
     }
 }
 
-/// The fast path: bytes to a page through the FlowJSON index, no `Codable` machinery on the
-/// envelope. See ``ReferencePageDecoder`` for the path it is checked against.
+/// Turns page documents into ``Page`` values, keeping what can be kept and reporting the
+/// rest as ``Diagnostic`` values; also reads next pages and `api` responses against a page.
+///
+/// This is the fast path: bytes to a page through the FlowJSON index, no `Codable`
+/// machinery on the envelope. ``ReferencePageDecoder`` is the path it is checked against.
+/// What a document may hold and what each problem costs is <doc:PageContract>; a walk
+/// through registering, decoding, looking up, mutating and diffing is <doc:GettingStarted>.
 ///
 ///     var registry = WidgetRegistry()
 ///     FlowWidgets.register(on: &registry)
@@ -61,7 +67,7 @@ public struct PageDecoder: Sendable {
     }
 
     /// Decodes a page document read from a file: the document adopts the bytes (see
-    /// ``JSONFileBytes``), so the page's source is held once.
+    /// `JSONFileBytes`), so the page's source is held once.
     public func decode(_ file: consuming JSONFileBytes) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
         do { document = try JSONDocument(adopting: file, options: scanOptions) } catch { throw Self.invalidJSON(error) }

@@ -5,7 +5,8 @@ import Foundation
 #endif
 import FlowJSON
 
-/// How a page is decoded.
+/// How a page is decoded: placeholders, a bare root, limits and threads (see
+/// <doc:PageContract#Limits-and-hostile-input> and <doc:ImplementationChoices>).
 public struct PageDecodingOptions: Sendable, Hashable {
     /// Keep widgets of an unknown type or with malformed data as placeholders instead of
     /// skipping them (the original framework does this in debug builds).

@@ -8,7 +8,7 @@ import FlowJSON
 /// The reference path: the same page contract run by Foundation's `JSONDecoder`, the way
 /// the original framework decodes. It exists to be compared against: the fast path must
 /// give the identical page and diagnostics (tests, the `page` fuzz target), and its speed is
-/// reported as a ratio to this one (`flow bench`).
+/// reported as a ratio to this one (`flow bench`). See <doc:PageContract#The-reference-path>.
 ///
 /// Two refusals keep the comparison honest and the process alive:
 /// - documents FlowJSON rejects are refused (Foundation's `JSONDecoder` is lenient where

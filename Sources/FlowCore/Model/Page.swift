@@ -1,8 +1,9 @@
-/// A decoded page: nav, sticky bars, sections of widgets, pagination and refresh.
+/// A decoded page: nav, sticky bars, sections of widgets, pagination and refresh
+/// (<doc:PageContract#The-document>).
 ///
 /// Every widget id is present and unique, and so is every section id (their own
 /// namespace), after decode and after every operation on the page. The bookkeeping that
-/// keeps them so (``IdentityLedger``) travels with the page but is not part of its
+/// keeps them so (`IdentityLedger`) travels with the page but is not part of its
 /// equality: two pages are equal when they show the same thing.
 public struct Page: Sendable, Equatable, Identifiable {
     public var id: String

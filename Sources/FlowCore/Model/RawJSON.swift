@@ -5,8 +5,8 @@ import FlowJSON
 ///
 /// On the fast path it is a slice of the scanned document (no copy, no tree: the page keeps
 /// its source document alive instead); values built in code or by the reference decoder
-/// hold a ``JSONValue``. Either way ``write(to:)`` gives compact JSON with strings and
-/// numbers as received, and equality is JSON's (see ``JSONValue``) over ``value``, whatever
+/// hold a `JSONValue`. Either way `write(to:)` gives compact JSON with strings and
+/// numbers as received, and equality is JSON's (see `JSONValue`) over ``value``, whatever
 /// the storage (so two payloads that differ only in which lone surrogate they carry compare
 /// equal; a refresh diff, which compares bytes, still tells them apart).
 public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
@@ -50,7 +50,7 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     ///
     /// Opaque JSON is kept whatever its strings hold, so a slice may hold a `\u` escape
     /// naming a lone surrogate, which no Swift `String` can: the tree shows each as U+FFFD,
-    /// the replacement character. Writing (``write(to:)``, ``jsonBytes``) gives the bytes
+    /// the replacement character. Writing (`write(to:)`, ``jsonBytes``) gives the bytes
     /// as received, escape included; only this view and equality see the replacement.
     public var value: JSONValue {
         switch storage {

@@ -10,7 +10,7 @@ public struct Widget: Sendable, Equatable, Identifiable {
     // Stored properties are laid out in declaration order: this one keeps the struct at 112
     // bytes with no padding (a page holds one per widget).
 
-    /// Present and unique on the page after every operation (SPEC §4).
+    /// Present and unique on the page after every operation (<doc:PageContract#Identity-and-renaming>).
     public var id: String { didSet { idHash = IDHash.of(id) } }
     /// A 64-bit hash of `id`'s bytes, kept beside it so a diff matches widgets without
     /// rehashing 100,000 strings (and, with the fingerprint next to it, reads one cache
@@ -38,7 +38,11 @@ public struct Widget: Sendable, Equatable, Identifiable {
     /// The fingerprint the decoder stored, if it is still current. The diff reads this
     /// first: a trivial getter, where ``fingerprint`` on an array element copies the widget.
     var storedFingerprint: UInt64? { fingerprintCache == 0 ? nil : fingerprintCache }
-    /// The content model as `T`, when it is one.
+    /// The content model as `T`, when it is one: the value the type registered for this
+    /// widget's `type` decoded from its `data` (see ``WidgetRegistry/register(_:as:)``), and
+    /// nil for a placeholder or another type.
+    ///
+    ///     if let price = page.widget(id: "total")?.model(as: PriceTag.self) { show(price) }
     public func model<T>(as type: T.Type) -> T? { content.model(as: T.self) }
 
     /// A field changed: the stored fingerprint no longer describes the widget.

@@ -1,6 +1,6 @@
 import FlowJSON
 
-/// An `api` response (SPEC §7): mutations to apply in order, and an optional toast.
+/// An `api` response (<doc:PageContract#Mutations>): mutations to apply in order, and an optional toast.
 ///
 /// Reading it checks each mutation's shape (lossy: a mutation that is not an object, has
 /// an unknown `kind`, or lacks what its kind needs is an `unknown_mutation` at

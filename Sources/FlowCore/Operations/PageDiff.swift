@@ -1,5 +1,5 @@
 /// What changed between two versions of a page, by stable id: what a collection view needs
-/// to animate a refresh instead of rebuilding it (SPEC §9).
+/// to animate a refresh instead of rebuilding it (<doc:PageContract#Pagination-and-refresh>).
 ///
 /// Sections are compared by id: inserted, removed, moved, updated (layout or header widget
 /// changed). Widgets of section bodies are compared by id across the whole page: inserted,

@@ -1,7 +1,7 @@
 import FlowJSON
 
 extension Widget {
-    /// See ``Fingerprint``: equal for widgets whose type, layout, data, actions and tracking
+    /// See `Fingerprint`: equal for widgets whose type, layout, data, actions and tracking
     /// are spelled the same. The decoder stores it; otherwise it is computed when asked, by
     /// writing the widget and hashing that text as the decoder hashes its element.
     public var fingerprint: UInt64 {

@@ -8,9 +8,14 @@ import FlowJSON
 ///     var registry = WidgetRegistry()
 ///     registry.register(OrderCard.self, as: "order_card")
 ///
-/// A type that also conforms to ``FlowDecodable`` decodes on the fast path through its own
-/// specialised route; any other `Decodable` decodes through ``TapeDecoder``. Contents that
-/// are `Equatable` take part in page equality (others compare by their raw `data`).
+/// A widget's model comes back with ``Widget/model(as:)``. A host's `Decodable` type takes
+/// the fast path with no extra work: it decodes through the library's own `Decoder` over
+/// the document's index (`TapeDecoder`), not through Foundation's `JSONDecoder`, reading
+/// numbers exactly as `JSONDecoder` would. (The library's own models take a specialised
+/// route, `FlowDecodable`, internal to the package.) Contents that are `Equatable` take
+/// part in page equality (others compare by their raw `data`).
+///
+/// See <doc:GettingStarted> and <doc:PageContract#Widgets>.
 public struct WidgetRegistry: Sendable {
     /// How one widget type decodes on each path, and how two of its contents compare.
     package final class Entry: Sendable {
