@@ -7,9 +7,10 @@ extension Suites {
     /// 4x, and the fitted exponent 2, not 1).
     static let hostileSizes = [2_000, 8_000]
 
-    /// The shapes SPEC §8 names (``HostileShape``), each at ``hostileSizes``: gated on their
-    /// deterministic counts like every other benchmark, and on the exponent fitted to their
-    /// instruction counts (see ``Scaling/limit``).
+    /// The shapes the page contract names under "Limits and hostile input" (``HostileShape``),
+    /// each at ``hostileSizes``: gated on their deterministic counts like every other
+    /// benchmark, and on the exponent fitted to their instruction counts (see
+    /// ``Scaling/limit``).
     static var hostile: [Benchmark] {
         HostileShape.allCases.flatMap { shape in hostileSizes.map { hostileBenchmark(shape, size: $0) } }
     }

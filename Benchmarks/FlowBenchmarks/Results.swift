@@ -100,7 +100,7 @@ public struct Scaling: Sendable {
     /// What the exponent was fitted to.
     public var metric: String { instructions == nil ? "time" : "instructions" }
 
-    /// Whether this group breaks the linear-time promise (SPEC §8): a hostile shape whose
+    /// Whether this group breaks the linear-time promise (the page contract, "Limits and hostile input"): a hostile shape whose
     /// counted cost grows faster than ``limit``.
     public var breaksLinearTime: Bool { group.hasPrefix("hostile.") && instructions != nil && exponent > Self.limit }
 

@@ -2,7 +2,7 @@ import FlowCore
 
 /// Routes actions through a chain of handlers, newest first, and logs every dispatch.
 ///
-/// With `builtIns` (the default) the chain starts with the in-page effects of SPEC §6, in
+/// With `builtIns` (the default) the chain starts with the in-page effects of the page contract, "Actions", in
 /// this order: ``ToastActionHandler``, ``DismissActionHandler``,
 /// ``RefreshPageActionHandler``, ``OpenBottomSheetActionHandler``, ``APIActionHandler``.
 /// ``register(_:)`` appends; a dispatch walks the chain from the last registered to the

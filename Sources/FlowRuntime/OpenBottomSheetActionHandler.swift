@@ -2,7 +2,7 @@ import FlowCore
 import FlowJSON
 
 /// `open_bottom_sheet`: `{ "type": "open_bottom_sheet", "sheet": { … } }` — decodes the sheet
-/// with the page's registry (SPEC §3: as a document of its own, paths from `sheet`) and
+/// with the page's registry (the page contract, "Widgets": as a document of its own, paths from `sheet`) and
 /// presents it, with its diagnostics.
 ///
 /// A sheet that is absent or not an object is still claimed, with a note, and nothing is

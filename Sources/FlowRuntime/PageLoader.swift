@@ -5,7 +5,7 @@ import FlowCore
 /// A loader answers an initial load, a refresh and a next page with a page document
 /// (`{"page": …}`), and an action with a mutation response (`{"mutations": […]}`). Throwing
 /// fails that request (see ``PageStoreError``); the store decides what a failure does to the
-/// page (SPEC §9).
+/// page (the page contract, "Pagination and refresh").
 ///
 /// `load` is `nonisolated(nonsending)`: it starts on the caller's executor, which for a
 /// ``PageStore`` is the main actor, and stays there until it suspends. A loader that awaits

@@ -18,7 +18,7 @@ public struct PageRequest: Sendable, Equatable, CustomStringConvertible {
         /// page sent none.
         case nextPage(postback: RawJSON?)
         /// An `api` action: the whole action object, as received. The answer is a mutation
-        /// response (SPEC §7).
+        /// response (the page contract, "Mutations").
         case action(ActionData)
     }
 

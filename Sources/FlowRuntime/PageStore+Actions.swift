@@ -19,7 +19,7 @@ public struct APIResult: Sendable {
 
 extension PageStore {
     /// Sends an `api` action through the loader (a `.action` request carrying the whole action
-    /// object) and applies the mutations it answers with to the page, in place (SPEC §7).
+    /// object) and applies the mutations it answers with to the page, in place (the page contract, "Mutations").
     ///
     /// - The response is read with `PageDecoder/decodeMutations(_:)` and applied with
     ///   `PageDecoder/apply(_:to:transactional:)` (transactional when

@@ -81,8 +81,8 @@ extension PageStore {
         return .applied
     }
 
-    /// A load or refresh failed: the failed state, no page (SPEC §9 leaves the failed refresh
-    /// to the original, which enters the failed state).
+    /// A load or refresh failed: the failed state, no page. (The page contract leaves what a
+    /// failed refresh shows to the app; the store enters the failed state.)
     private func fail(_ error: PageStoreError) -> RequestOutcome {
         replaceDocument(with: nil)
         state = .failed(error)

@@ -1,7 +1,7 @@
 import FlowCore
 
 extension PageStore {
-    /// Loads the next page and appends its sections (SPEC §9), echoing the page's
+    /// Loads the next page and appends its sections (the page contract, "Pagination and refresh"), echoing the page's
     /// `pagination.postback` exactly as received.
     ///
     /// Asks only when a page is shown whose pagination says `has_more: true`, and only one

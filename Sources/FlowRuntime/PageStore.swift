@@ -54,7 +54,7 @@ public final class PageStore {
         case loading
         /// ``PageStore/page`` is shown.
         case loaded
-        /// ``PageStore/page`` has no widget anywhere (SPEC §1): decodable, shown as empty.
+        /// ``PageStore/page`` has no widget anywhere (the page contract, "The document"): decodable, shown as empty.
         case empty
         /// The last load or refresh failed; no page is shown.
         case failed(PageStoreError)
@@ -65,7 +65,7 @@ public final class PageStore {
     /// Decodes pages, next pages, mutation responses and sheets, with the page's registry.
     public nonisolated let decoder: PageDecoder
     public nonisolated let loader: any PageLoader
-    /// Apply mutation responses all or nothing (SPEC §7, transactional mode).
+    /// Apply mutation responses all or nothing (the page contract, "Mutations", transactional mode).
     public var transactionalMutations: Bool
     /// Per-widget UI state: untouched by pagination, reset by a refresh.
     public let widgetState = WidgetStateStore()
@@ -81,7 +81,7 @@ public final class PageStore {
     /// Diagnostics of the last response that took effect: the page's decode, the next page's
     /// (with its own paths), or an `api` response's (reading it, then applying it).
     public internal(set) var lastDiagnostics: [Diagnostic] = []
-    /// What the last successful refresh changed, by stable id (SPEC §9); nil after a load,
+    /// What the last successful refresh changed, by stable id (the page contract, "Pagination and refresh"); nil after a load,
     /// or when no page was shown before the refresh.
     public internal(set) var lastRefreshDiff: PageDiff?
     /// What the last `api` response applied.

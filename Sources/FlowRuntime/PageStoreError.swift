@@ -1,7 +1,7 @@
 import FlowCore
 
 /// Why a request of a ``PageStore`` failed: the loader threw, or the bytes it returned failed
-/// as a whole document (SPEC §1: not JSON, no `page` object, a limit crossed; for an action,
+/// as a whole document (the page contract, "The document": not JSON, no `page` object, a limit crossed; for an action,
 /// a response root that is not an object).
 ///
 /// A document that merely degrades (dropped widgets, unknown types) is not an error: its

@@ -39,7 +39,7 @@ public final class Presenter {
         case dismissRequested
     }
 
-    /// The default toast duration, in seconds (SPEC §6).
+    /// The default toast duration, in seconds (the page contract, "Actions").
     public nonisolated static let defaultToastDuration = 2.5
 
     private let now: @MainActor () -> Double

@@ -10,7 +10,7 @@ public struct WidgetStateKey<Value: Sendable>: Sendable, Hashable {
     public init(_ name: String) { self.name = name }
 }
 
-/// Per-widget UI state, keyed by stable widget id (SPEC §4: ids key widget state).
+/// Per-widget UI state, keyed by stable widget id (the page contract, "Identity and renaming": ids key widget state).
 ///
 /// What the user did to a widget that the server does not know (a stepper moved, an
 /// accordion opened) lives here rather than in the page, so that it survives what should not
@@ -22,7 +22,7 @@ public struct WidgetStateKey<Value: Sendable>: Sendable, Hashable {
 ///   word on every widget.
 ///
 /// State of a widget that a mutation removed stays until the next reset; an id freed that way
-/// and claimed again by a newcomer (SPEC §4) would find it, which is why explicit ids should
+/// and claimed again by a newcomer (the page contract, "Identity and renaming") would find it, which is why explicit ids should
 /// name the thing, not the slot.
 @MainActor
 public final class WidgetStateStore {

@@ -159,7 +159,7 @@ enum BenchCommand {
             try appendHistory(report, to: path, label: arguments.value("label"), tool)
         }
         // A hostile shape whose counted cost grows faster than linearly fails the run like a
-        // regression: the promise of SPEC §8 is part of the gate.
+        // regression: the promise of the page contract, "Limits and hostile input" is part of the gate.
         let superlinear = report.scaling.filter(\.breaksLinearTime)
         for s in superlinear {
             Terminal.err(String(format: "\(tool.name) bench: %@ grows faster than linearly: exponent %.2f by instructions (limit %.2f)", s.group, s.exponent, Scaling.limit))

@@ -1,6 +1,6 @@
 import FlowCore
 
-/// The starter widget content models of SPEC §3: models only, no views.
+/// The starter widget content models of the page contract, "Widgets": models only, no views.
 public enum FlowWidgets {
     /// Every starter type and the `type` string it answers to.
     package static let types: [(name: String, type: any FlowDecodable.Type)] = [

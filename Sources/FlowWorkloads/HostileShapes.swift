@@ -1,7 +1,7 @@
 import FlowCore
 import FlowJSON
 
-/// Documents shaped to make a careless decoder slow: one of everything SPEC §8 names, at
+/// Documents shaped to make a careless decoder slow: one of everything the page contract, "Limits and hostile input" names, at
 /// any size. The benchmark suite measures each at two sizes (`hostile.<shape>/<n>`) and the
 /// tests check, from instruction counts, that cost grows linearly with the size.
 ///

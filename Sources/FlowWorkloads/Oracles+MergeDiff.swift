@@ -19,7 +19,7 @@ extension FuzzTarget {
 }
 
 extension Oracles {
-    /// The merge-diff oracle (SPEC §4, §9), on pages A and B:
+    /// The merge-diff oracle (the page contract, "Identity and renaming" and "Pagination and refresh"), on pages A and B:
     /// - never a crash;
     /// - diff: the changeset from A to B, performed on A's id lists the way a collection
     ///   view performs batch updates, gives B's lists, and the other way round; a page

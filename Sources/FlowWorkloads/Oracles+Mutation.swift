@@ -19,7 +19,7 @@ extension FuzzTarget {
 }
 
 extension Oracles {
-    /// The mutation oracle (SPEC §7):
+    /// The mutation oracle (the page contract, "Mutations"):
     /// - never a crash, on any page and any response;
     /// - after the response is applied, and after each of its mutations applied one at a
     ///   time, every id is present and unique and the page's id index agrees with the page

@@ -86,7 +86,7 @@ public enum Oracles {
         return failures
     }
 
-    /// The one place the fast path differs from Foundation on purpose (SPEC, Atoms: zero is
+    /// The one place the fast path differs from Foundation on purpose (the page contract, "Numbers": zero is
     /// zero however it is spelled): a number literal that is zero but that Foundation's zero
     /// check refuses as a Double or Float (`0e5`, `0.00e2`; see
     /// `JSONNumberParsing.foundationSaysTrueZero`). Returns `bytes` with each such literal's

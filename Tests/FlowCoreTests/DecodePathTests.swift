@@ -1,7 +1,7 @@
 import Testing
 @testable import FlowCore
 
-/// The one dotted path format (SPEC §5), rendered the same way for every length of path.
+/// The one dotted path format (the page contract, "Diagnostics and their paths"), rendered the same way for every length of path.
 @Suite struct DecodePathTests {
     @Test func rendersKeysAndIndicesWithDots() {
         #expect(DecodePath.root("page").appending("sections").appending(0).appending("widgets").appending(2).description

@@ -2,7 +2,7 @@ import Testing
 import FlowCore
 import FlowJSON
 
-/// SPEC §1: only these fail a document as a whole.
+/// the page contract, "The document": only these fail a document as a whole.
 @Suite struct DocumentFailureTests {
     func failure(_ text: String, bareRoot: Bool = false) -> PageDecodingError? {
         do {

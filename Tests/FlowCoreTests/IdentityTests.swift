@@ -3,7 +3,7 @@ import FlowCore
 import FlowJSON
 import FlowWidgets
 
-/// SPEC §4: ids present, unique, positional when absent, renamed `x#k` when taken.
+/// the page contract, "Identity and renaming": ids present, unique, positional when absent, renamed `x#k` when taken.
 @Suite struct IdentityTests {
     func widgets(_ list: [String]) -> String {
         "[" + list.joined(separator: ",") + "]"

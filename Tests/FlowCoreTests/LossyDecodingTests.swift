@@ -3,7 +3,7 @@ import FlowCore
 import FlowJSON
 import FlowWidgets
 
-/// SPEC §2, §3, §5: lossy sections and widgets, diagnostics at the right path.
+/// the page contract, "Sections", §3, §5: lossy sections and widgets, diagnostics at the right path.
 @Suite struct LossyDecodingTests {
     func page(_ sections: String, placeholders: Bool = false) throws -> DecodedPage {
         try decode(#"{"page": {"id": "p", "sections": "# + sections + "}}", placeholders: placeholders)

@@ -3,7 +3,7 @@ import FlowCore
 import FlowJSON
 import FlowWidgets
 
-/// SPEC §8: opaque JSON (tracking, a postback, the raw `data`, a raw action object beside
+/// the page contract, "Limits and hostile input": opaque JSON (tracking, a postback, the raw `data`, a raw action object beside
 /// its `type`, members a model does not read) is held as the bytes received and never read
 /// as text, so a lone surrogate escape in it (what `JSON.stringify` writes for a string cut
 /// in the middle of an emoji) costs nothing; only a typed field that reads such a string

@@ -4,7 +4,7 @@ import FlowJSON
 import FlowWidgets
 import FlowWorkloads
 
-/// SPEC §4, §7, §9: merge, mutations and diff keep identity sound after every step.
+/// the page contract, "Identity and renaming", §7, §9: merge, mutations and diff keep identity sound after every step.
 @Suite struct OperationTests {
     let decoder = PageDecoder(registry: starterRegistry)
 

@@ -5,7 +5,7 @@ import FlowJSON
 import FlowWidgets
 import FlowWorkloads
 
-/// SPEC §10: the fast path and the reference path (Foundation's JSONDecoder) give the same
+/// the page contract, "The reference path": the fast path and the reference path (Foundation's JSONDecoder) give the same
 /// page and the same diagnostics (kind, path, type) for every input.
 @Suite struct ReferenceAgreementTests {
     static func agree(_ input: [UInt8], options: PageDecodingOptions = PageDecodingOptions(), _ name: String) {

@@ -5,7 +5,7 @@ import FlowJSON
 import FlowWidgets
 import FlowWorkloads
 
-/// SPEC, Atoms: a number whose value is exactly zero is zero however it is spelled. The fast
+/// The page contract, "Numbers": a number whose value is exactly zero is zero however it is spelled. The fast
 /// path reads `0e5` in a Double field as 0; Foundation's `JSONDecoder` (the reference path)
 /// refuses it, and the agreement checks know that divergence exactly.
 @Suite struct ZeroSpellingTests {

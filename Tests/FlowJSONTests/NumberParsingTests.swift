@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import FlowJSON
 
-/// Typed number conversion must match Foundation's JSONDecoder exactly (SPEC §3, §10): the
+/// Typed number conversion must match Foundation's JSONDecoder exactly (the page contract, "Widgets", §10): the
 /// expectations here are not written by hand, they are what JSONDecoder answers on this
 /// machine for the same literal.
 @Suite struct NumberParsingTests {
@@ -104,7 +104,7 @@ import Testing
     @Test func int8MatchesFoundation() { compareIntegers(Int8.self) }
 
     /// Foundation's answer, but for a literal that is exactly zero, which is zero however it
-    /// is spelled (SPEC, Atoms), where Foundation's zero check refuses some spellings.
+    /// is spelled (the page contract, "Numbers"), where Foundation's zero check refuses some spellings.
     static func expectedDouble(_ literal: String) -> Double? {
         let zero = Array(literal.utf8).withUnsafeBufferPointer { JSONNumberParsing.isZero($0) }
         return zero ? (literal.hasPrefix("-") ? -0.0 : 0.0) : foundation(literal, as: Double.self)

@@ -4,7 +4,7 @@ import FlowJSON
 import FlowRuntime
 import FlowWidgets
 
-/// SPEC §6 and seed 000: the handler chain, the built-in in-page effects, the log.
+/// the page contract, "Actions" and seed 000: the handler chain, the built-in in-page effects, the log.
 @Suite @MainActor struct ActionDispatcherTests {
     let clock = TestClock()
 

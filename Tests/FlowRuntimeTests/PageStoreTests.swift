@@ -4,7 +4,7 @@ import FlowJSON
 import FlowRuntime
 import FlowWidgets
 
-/// SPEC §9 and seed 001: load, refresh, pagination, ordering and cancellation, driven by a
+/// the page contract, "Pagination and refresh" and seed 001: load, refresh, pagination, ordering and cancellation, driven by a
 /// scripted loader the tests answer by hand (no sleeps anywhere).
 @Suite @MainActor struct PageStoreTests {
     let counter = WidgetStateKey<Int>("count")

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 import FlowWorkloads
 
-/// SPEC §8: no input, whatever its shape, costs more than linear time. Each shape of
+/// the page contract, "Limits and hostile input": no input, whatever its shape, costs more than linear time. Each shape of
 /// ``HostileShape`` is run at two sizes, four times apart, and the exponent fitted to the
 /// instruction counts must stay near 1 (a square reads 2).
 ///

@@ -1,6 +1,7 @@
 import FlowJSON
 
-/// The page contract (SPEC §1-§5), written once, generic over the reader.
+/// The page contract (the document, its sections and widgets, identity, diagnostics),
+/// written once, generic over the reader.
 ///
 /// Everything here runs identically on the fast path (``TapeReader``) and the reference
 /// path (``FoundationReader``); only the readers differ. Diagnostics are recorded in

@@ -195,7 +195,7 @@ final class SourcePool: @unchecked Sendable {
         return TapeArray(ref: ref, cursor: index + 1, end: view.next(index))
     }
 
-    /// Always a slice: opaque JSON is never read as text (SPEC §8), so nothing in it can
+    /// Always a slice: opaque JSON is never read as text (the page contract, "Limits and hostile input"), so nothing in it can
     /// fail, not even a lone surrogate escape.
     @usableFromInline package func raw() -> RawJSON? { RawJSON(document: source.document, index: index) }
 

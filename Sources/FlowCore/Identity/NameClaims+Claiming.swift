@@ -1,4 +1,5 @@
-/// Claiming a widget's or a section's id: the one place the rule of SPEC §4 meets a model.
+/// Claiming a widget's or a section's id: the one place the claiming
+/// rule ("Identity and renaming" in the page contract) meets a model.
 ///
 /// Every path that brings an id onto a page goes through here: the serial decode, the
 /// parallel decode's merge, an accordion's own list, a mutation's newcomer, a next page's

@@ -1,5 +1,5 @@
 /// One namespace of ids (a page's widgets, its sections, or one accordion's items) and the
-/// claiming rule of SPEC §4.
+/// claiming rule of the page contract, "Identity and renaming".
 ///
 /// The first to ask for a name gets it. A later one asking for a taken `x` gets `x#k`, the
 /// smallest k >= 2 such that `x#k` was never held in the life of the namespace, explicit or
