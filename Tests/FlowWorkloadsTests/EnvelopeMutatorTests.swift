@@ -1,3 +1,4 @@
+import FlowCore
 import FlowFuzzTargets
 import FlowJSON
 import FlowWorkloads
@@ -233,5 +234,34 @@ import Testing
             if kind != .bytes { #expect((try? JSONDocument(bytes: Array(output.drop { $0 & 0xC0 == 0x80 }))) != nil) }
         }
         #expect(Date().timeIntervalSince(start) < 60)
+    }
+    struct PriceTag: Decodable, Sendable, Equatable { let amount: Int }
+
+    /// A host's target: its framings kept (a one-bad-widget input behind a byte of 0xC0 or
+    /// more, an option selector, a bare document), its registry's types used for retypes.
+    @Test func hostTargetKeepsItsFramings() throws {
+        var registry = WidgetRegistry()
+        registry.register(PriceTag.self, as: "price_tag")
+        let page = #"{"page":{"sections":[{"widgets":[{"type":"price_tag","id":"p","data":{"amount":3}},{"type":"price_tag","data":{"amount":4}}]}]}}"#
+        let target = FuzzTarget.host(name: "host", registry: registry, pages: [OneBadWidget.basePage(source: "p", text: page)])
+        let mutator = try #require(target.mutator)
+        var retyped = false
+        for seed in target.generatedSeeds() {
+            for n: UInt32 in 0..<30 {
+                let (output, kind) = mutator.mutate(seed.bytes, maxSize: 1 << 16, seed: n, bytes: Self.noBytes)
+                guard kind != .bytes else { continue }
+                let first = try #require(seed.bytes.first)
+                let json: [UInt8]
+                switch first {
+                case 0xC0...: #expect(output[0] >= 0xC0); json = Array(output.dropFirst(4))
+                case 0x80...: #expect(output[0] >= 0x80 && output[0] < 0xC0); json = Array(output.dropFirst())
+                default: json = output.first.map { $0 >= 0x80 } == true ? Array(output.dropFirst()) : output
+                }
+                #expect((try? JSONDocument(bytes: json)) != nil, "\(seed.name) \(kind)")
+                if kind == .retypeRegistered, String(decoding: json, as: UTF8.self).contains(#""type":"price_tag""#) { retyped = true }
+                #expect(target.check(output).isEmpty, "\(seed.name) \(kind)")
+            }
+        }
+        #expect(retyped)
     }
 }
