@@ -14,7 +14,6 @@ struct EnvelopeSites: Sendable {
 
     private(set) var parent: [Int] = []
     private(set) var position: [Int] = []
-    private(set) var depth: [Int] = []
     /// Widget objects (page bars, section headers and bodies, accordion items, mutation
     /// payloads, sheets).
     private(set) var widgets: [Int] = []
@@ -52,16 +51,6 @@ struct EnvelopeSites: Sendable {
         return out.reversed()
     }
 
-    /// Whether node `n` lies inside node `ancestor` (or is it).
-    func isInside(_ n: Int, _ ancestor: Int) -> Bool {
-        var i = n
-        while i >= 0 {
-            if i == ancestor { return true }
-            i = parent[i]
-        }
-        return false
-    }
-
     private static func rootRole(_ node: EnvelopeNode) -> Role {
         if node["page"] != nil { return .documentRoot }
         if node["mutations"] != nil { return .response }
@@ -90,7 +79,6 @@ struct EnvelopeSites: Sendable {
         let me = parent.count
         parent.append(p)
         self.position.append(position)
-        depth.append(d)
         maxDepth = max(maxDepth, d)
         let role = given == .documentRoot && p < 0 ? Self.rootRole(node) : given
         switch node {

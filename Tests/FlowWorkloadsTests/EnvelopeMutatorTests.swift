@@ -264,4 +264,20 @@ import Testing
         }
         #expect(retyped)
     }
+    /// `fuzz.sh --mutator` takes envelope, bytes, mix or a percentage, and says so before it
+    /// builds anything.
+    @Test func fuzzScriptRejectsAnUnknownMutatorMode() throws {
+        for mode in ["sometimes", "101", "-1"] {
+            let process = Process()
+            process.executableURL = FuzzTargets.defaultRepositoryRoot.appendingPathComponent("Fuzz/fuzz.sh")
+            process.arguments = ["page", "--mutator", mode]
+            let output = Pipe()
+            (process.standardOutput, process.standardError) = (output, output)
+            try process.run()
+            let written = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            #expect(process.terminationStatus == 64, "\(mode): \(written)")
+            #expect(written.contains("--mutator expects envelope, bytes, mix or 0-100"), "\(mode): \(written)")
+        }
+    }
 }
