@@ -28,10 +28,13 @@ let package = Package(
     dependencies: [.package(path: "..")],
     // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does,
     // on the pages FlowFuzzTargets embeds (the binary runs where no file of the tree is).
-    targets: fuzzTargets.map { name in
+    targets: [
+        // libFuzzer's LLVMFuzzerMutate, declared for the envelope mutator's byte fallback.
+        .target(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
+    ] + fuzzTargets.map { name in
         .executableTarget(
             name: "fuzz-\(name)",
-            dependencies: [.product(name: "FlowWorkloads", package: root), .product(name: "FlowFuzzTargets", package: root)],
+            dependencies: ["CLibFuzzer", .product(name: "FlowWorkloads", package: root), .product(name: "FlowFuzzTargets", package: root)],
             path: "Sources/fuzz-\(name)",
             // No `main`: libFuzzer brings its own.
             swiftSettings: [.unsafeFlags(["-parse-as-library"])])

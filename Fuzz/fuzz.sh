@@ -14,6 +14,10 @@
 #                       dictionary (repeatable; combined in the work folder)
 #   --regressions DIR   reproducers go to, and --replay reads, DIR (default Corpus/regressions/TARGET)
 #   --work DIR          working files in DIR (default Fuzz/.work/TARGET)
+#   --mutator MODE      how inputs are mutated (page-shaped targets): envelope (structure-aware
+#                       edits whenever the input parses), bytes (libFuzzer's byte mutations
+#                       only), mix (the default share of each), or a number: the percentage of
+#                       envelope edits. Sets FLOW_MUTATOR_SHARE for the binary.
 #
 # Working files live in Fuzz/.work/TARGET/ (gitignored): corpus/ (what libFuzzer found,
 # kept between runs), seeds/ (rewritten each run), artifacts/, run.log (fuzz-N.log with
@@ -47,6 +51,13 @@ while [[ $# -gt 0 ]]; do
                 extra_dicts+=("$(cd "$(dirname "$2")" && pwd)/$(basename "$2")"); shift ;;
         --regressions) mkdir -p "${2:?--regressions needs a folder}"; regressions="$(folder "$2" --regressions)"; shift ;;
         --work) mkdir -p "${2:?--work needs a folder}"; work="$(folder "$2" --work)"; shift ;;
+        --mutator) case "${2:?--mutator needs envelope, bytes, mix or a percentage}" in
+                       envelope) export FLOW_MUTATOR_SHARE=100 ;;
+                       bytes) export FLOW_MUTATOR_SHARE=0 ;;
+                       mix) unset FLOW_MUTATOR_SHARE ;;
+                       *) [[ "$2" =~ ^[0-9]+$ && "$2" -le 100 ]] || { echo "--mutator expects envelope, bytes, mix or 0-100, got '$2'" >&2; exit 64; }
+                          export FLOW_MUTATOR_SHARE="$2" ;;
+                   esac; shift ;;
         --jobs) jobs="${2:?--jobs needs a number}"; shift ;;
         --jobs=*) jobs="${1#--jobs=}" ;;
         --merge) mode=merge ;;
@@ -117,7 +128,7 @@ flags=(-max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4
 [[ "$jobs" -gt 1 ]] && flags+=(-jobs="$jobs" -workers="$jobs")
 # shellcheck disable=SC2206
 extra=(${FUZZ_ARGS:-})
-echo "== fuzzing $target for ${seconds}s ($jobs job(s)); log: $work/run.log"
+echo "== fuzzing $target for ${seconds}s ($jobs job(s), mutator share ${FLOW_MUTATOR_SHARE:-default}); log: $work/run.log"
 status=0
 (cd "$work" && "$binary" "${flags[@]}" "${extra[@]}" "${inputs[@]}") >"$work/run.log" 2>&1 || status=$?
 

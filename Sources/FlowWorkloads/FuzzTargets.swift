@@ -24,6 +24,9 @@ public struct FuzzTarget: Sendable {
     /// Why the target cannot fuzz anything (a host's pages folder missing or empty), nil when
     /// it can: ``FuzzHarness/initialize(_:)`` reports it and exits non-zero.
     public var setupError: String?
+    /// The structure-aware mutator of a page-shaped target (``FuzzHarness/customMutator(_:_:_:_:_:bytes:)``),
+    /// nil for a target fuzzed byte by byte (`json`).
+    public var mutator: EnvelopeMutator?
 
     public init(name: String, summary: String, seedFolders: [SeedFolder],
                 generatedSeeds: @escaping @Sendable () -> [(name: String, bytes: [UInt8])] = { [] },
@@ -81,7 +84,7 @@ extension FuzzTarget {
     ///
     /// `pages` (``FuzzPages``) only seed it, each under a few option selectors.
     public static func page(pages: [FuzzPages.Page]) -> FuzzTarget {
-        FuzzTarget(
+        var target = FuzzTarget(
             name: "page",
             summary: "any bytes as a page document: ids, normalize fixed point, fast path = reference path",
             seedFolders: [.corpus("pages"), .corpus("mutations"), .corpus("diff"), .jsonTestSuite],
@@ -97,6 +100,8 @@ extension FuzzTarget {
                 return seeds
             },
             check: { Oracles.pageInput($0) })
+        target.mutator = EnvelopeMutator(format: .page, typeNames: Oracles.registry.typeNames, pages: pages.map { Array($0.text.utf8) })
+        return target
     }
 }
 

@@ -35,6 +35,7 @@ extension FuzzTarget {
                 if first >= 0x80 { return Oracles.page(Array(input.dropFirst()), options: Oracles.options(selector: first & 0x3F), registry: registry) }
                 return Oracles.page(input, registry: registry)
             })
+        target.mutator = EnvelopeMutator(format: .host, typeNames: registry.typeNames, pages: pages.map(\.bytes))
         if pages.isEmpty {
             target.setupError = "no pages to fuzz (the list of pages is empty; host(name:registry:pagesFolder:) names the folder it reads)"
         }

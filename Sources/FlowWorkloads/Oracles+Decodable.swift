@@ -3,11 +3,15 @@ import Foundation
 
 extension FuzzTarget {
     /// The decodable target: see ``Oracles/decodable(_:)``; the input is a page document.
-    public static let decodable = FuzzTarget(
-        name: "decodable",
-        summary: "pages of a host's plain Decodable types: the page oracle, and each widget's data as JSONDecoder reads it",
-        seedFolders: [.corpus("decodable")],
-        check: { Oracles.decodable($0) })
+    public static let decodable: FuzzTarget = {
+        var target = FuzzTarget(
+            name: "decodable",
+            summary: "pages of a host's plain Decodable types: the page oracle, and each widget's data as JSONDecoder reads it",
+            seedFolders: [.corpus("decodable")],
+            check: { Oracles.decodable($0) })
+        target.mutator = EnvelopeMutator(format: .document, typeNames: DecodableContent.registry.typeNames, pages: [])
+        return target
+    }()
 }
 
 /// Content types as a host writes them: plain `Decodable` (not ``FlowDecodable``), so the

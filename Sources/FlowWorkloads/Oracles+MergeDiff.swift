@@ -6,7 +6,7 @@ extension FuzzTarget {
     /// ``Oracles/mergeDiff(_:_:options:)``.
     /// `pages` (``FuzzPages``): the pages an input may take as its first.
     public static func mergeDiff(pages: [FuzzPages.Page]) -> FuzzTarget {
-        FuzzTarget(
+        var target = FuzzTarget(
             name: "merge-diff",
             summary: "two pages: the diff rebuilds the new id lists; merge equals decoding the concatenation",
             seedFolders: [],
@@ -15,6 +15,8 @@ extension FuzzTarget {
                 guard let pair = FuzzPairInput(input, pages: pages) else { return [] }
                 return Oracles.mergeDiff(pair.first, pair.second, options: pair.options)
             })
+        target.mutator = EnvelopeMutator(format: .pair, typeNames: Oracles.registry.typeNames, pages: pages.map { Array($0.text.utf8) })
+        return target
     }
 }
 

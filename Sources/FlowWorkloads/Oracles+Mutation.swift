@@ -6,7 +6,7 @@ extension FuzzTarget {
     /// ``FuzzPairInput``), through ``Oracles/mutation(page:response:options:)``.
     /// `pages` (``FuzzPages``): the pages an input may pair its response with.
     public static func mutation(pages: [FuzzPages.Page]) -> FuzzTarget {
-        FuzzTarget(
+        var target = FuzzTarget(
             name: "mutation",
             summary: "a page and a mutation response: identity after every mutation, transactions all or nothing",
             seedFolders: [],
@@ -15,6 +15,8 @@ extension FuzzTarget {
                 guard let pair = FuzzPairInput(input, pages: pages) else { return [] }
                 return Oracles.mutation(page: pair.first, response: pair.second, options: pair.options)
             })
+        target.mutator = EnvelopeMutator(format: .pair, typeNames: Oracles.registry.typeNames, pages: pages.map { Array($0.text.utf8) })
+        return target
     }
 }
 

@@ -7,12 +7,14 @@ extension FuzzTarget {
     /// ``Oracles/oneBadWidget(_:pages:registry:)``.
     public static func oneBadWidget(pages: [FuzzPages.Page]) -> FuzzTarget {
         let analysed = pages.map(OneBadWidget.analyse)
-        return FuzzTarget(
+        var target = FuzzTarget(
             name: "one-bad-widget",
             summary: "one widget (or one field of it) of a valid page replaced by fuzzer bytes: the rest survives unchanged",
             seedFolders: [],
             generatedSeeds: { OneBadWidget.seeds(pages: analysed) },
             check: { Oracles.oneBadWidget($0, pages: analysed) })
+        target.mutator = EnvelopeMutator(format: .oneBadWidget, typeNames: Oracles.registry.typeNames, pages: analysed.map(\.bytes))
+        return target
     }
 }
 

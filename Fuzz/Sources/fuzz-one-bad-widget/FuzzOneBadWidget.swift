@@ -1,4 +1,5 @@
 // The `one-bad-widget` fuzz target: FuzzTarget.oneBadWidget (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import CLibFuzzer
 import FlowFuzzTargets
 import FlowWorkloads
 
@@ -10,4 +11,17 @@ public func fuzzOneBadWidgetTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzOneBadWidgetInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
     FuzzHarness.initialize(.oneBadWidget)
+}
+
+// Structure-aware mutations (EnvelopeMutator): edits that keep the page JSON, with libFuzzer's
+// byte mutator as the fallback (FLOW_MUTATOR_SHARE sets the mix).
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzOneBadWidgetCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customMutator(.oneBadWidget, data, size, maxSize, seed, bytes: LLVMFuzzerMutate)
+}
+
+@_cdecl("LLVMFuzzerCustomCrossOver")
+public func fuzzOneBadWidgetCustomCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+                                     _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customCrossOver(.oneBadWidget, data1, size1, data2, size2, out, maxOutSize, seed)
 }

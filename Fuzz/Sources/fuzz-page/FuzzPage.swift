@@ -1,4 +1,5 @@
 // The `page` fuzz target: FuzzTarget.page (FlowFuzzTargets, FlowWorkloads) under libFuzzer.
+import CLibFuzzer
 import FlowFuzzTargets
 import FlowWorkloads
 
@@ -10,4 +11,17 @@ public func fuzzPageTestOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> 
 @_cdecl("LLVMFuzzerInitialize")
 public func fuzzPageInitialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt {
     FuzzHarness.initialize(.page)
+}
+
+// Structure-aware mutations (EnvelopeMutator): edits that keep the page JSON, with libFuzzer's
+// byte mutator as the fallback (FLOW_MUTATOR_SHARE sets the mix).
+@_cdecl("LLVMFuzzerCustomMutator")
+public func fuzzPageCustomMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customMutator(.page, data, size, maxSize, seed, bytes: LLVMFuzzerMutate)
+}
+
+@_cdecl("LLVMFuzzerCustomCrossOver")
+public func fuzzPageCustomCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+                                     _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customCrossOver(.page, data1, size1, data2, size2, out, maxOutSize, seed)
 }

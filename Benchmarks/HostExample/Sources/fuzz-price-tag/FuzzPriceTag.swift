@@ -17,7 +17,23 @@ public func testOneInput(_ data: UnsafePointer<UInt8>?, _ size: Int) -> CInt { F
 @_cdecl("LLVMFuzzerInitialize")
 public func initialize(_ argc: UnsafeMutablePointer<CInt>?, _ argv: UnsafeMutableRawPointer?) -> CInt { FuzzHarness.initialize(target) }
 
-#if !FLOW_FUZZING
+#if FLOW_FUZZING
+// Structure-aware mutations of the host's pages (EnvelopeMutator, its registry's types among
+// them), libFuzzer's byte mutator as the fallback. LLVMFuzzerMutate exists only in a
+// libFuzzer link, hence the fuzz build alone declares and passes it.
+@_silgen_name("LLVMFuzzerMutate") func LLVMFuzzerMutate(_ data: UnsafeMutablePointer<UInt8>, _ size: Int, _ maxSize: Int) -> Int
+
+@_cdecl("LLVMFuzzerCustomMutator")
+public func customMutator(_ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customMutator(target, data, size, maxSize, seed, bytes: LLVMFuzzerMutate)
+}
+
+@_cdecl("LLVMFuzzerCustomCrossOver")
+public func customCrossOver(_ data1: UnsafePointer<UInt8>?, _ size1: Int, _ data2: UnsafePointer<UInt8>?, _ size2: Int,
+                            _ out: UnsafeMutablePointer<UInt8>?, _ maxOutSize: Int, _ seed: CUnsignedInt) -> Int {
+    FuzzHarness.customCrossOver(target, data1, size1, data2, size2, out, maxOutSize, seed)
+}
+#else
 // A plain `swift build` links this executable too: without libFuzzer's main, it fuzzes
 // nothing, so running it is an error that says how to build it for fuzzing.
 @main enum NotAFuzzBuild {
