@@ -1,7 +1,7 @@
 /// A structure-aware mutator for the page-shaped fuzz targets (`LLVMFuzzerCustomMutator`,
 /// `LLVMFuzzerCustomCrossOver`): most byte mutations of a page break its JSON, so most
 /// executions would end in the scanner; this one parses the input with FlowJSON and makes
-/// one edit that keeps it JSON and speaks the page contract (SPEC): widgets, sections and
+/// one edit that keeps it JSON and speaks the page contract: widgets, sections and
 /// accordion items dropped, duplicated, moved or swapped; types and ids changed; values
 /// replaced by other types and by edge numbers and strings; unknown and duplicate keys;
 /// deeper accordions; mutations of every kind aimed at present, missing and just-removed

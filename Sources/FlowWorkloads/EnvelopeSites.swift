@@ -1,6 +1,7 @@
 /// Where the contract's parts sit in one document: found in one walk, by the role each
-/// key gives its value (SPEC §1-§7), so that an edit speaks the contract (a widget is moved
-/// between widget lists, a mutation is inserted into `mutations`) instead of hitting bytes.
+/// key gives its value in the page contract, so that an edit speaks the contract (a widget
+/// is moved between widget lists, a mutation is inserted into `mutations`) instead of
+/// hitting bytes.
 ///
 /// Nodes are numbered in document order; a site is a node number, and ``path(_:)`` rebuilds
 /// its path from the parent links (as long as the node's depth), so the walk stays linear
@@ -29,7 +30,7 @@ struct EnvelopeSites: Sendable {
     private(set) var numbers: [Int] = []
     private(set) var strings: [Int] = []
     /// The widgets' ids, as string literals: explicit ones as written, the others positional
-    /// (`type@path`, SPEC §4), which mutations may aim at too.
+    /// (`type@path`, the page contract, "Identity and renaming"), which mutations may aim at too.
     private(set) var ids: [[UInt8]] = []
     private(set) var maxDepth = 0
 

@@ -101,7 +101,7 @@ import Testing
     }
 
     /// Each kind of the vocabulary is produced, over the targets and some seeds; each
-    /// mutation kind of SPEC §7 is written into a response.
+    /// mutation kind of the page contract ("Mutations") is written into a response.
     @Test func everyKindShowsUp() throws {
         var seen: [EnvelopeMutator.Kind: Int] = [:]
         var mutationKinds = Set<String>()
