@@ -15,13 +15,17 @@ import Foundation
 /// keep raw slices of it (a widget's `data`, a postback). Readers borrow it through
 /// ``withView(_:)``.
 ///
-/// The document owns both in memory it allocated itself and frees in `deinit`: the bytes
-/// are copied in once (an array's buffer is the array's to move), or read into that memory
-/// straight from a file (``JSONFileBytes``, which it adopts), so a view of them is
-/// valid for exactly as long as the document is alive, and whatever holds a view beyond a
-/// `withView` call (the decoder's readers, inside this package) holds the document too.
+/// The document owns its bytes and its tape, so a view of them is valid for exactly as long
+/// as the document is alive, and whatever holds a view beyond a `withView` call (the
+/// decoder's readers, inside this package) holds the document too. The bytes are an
+/// array's buffer, shared rather than copied (the document keeps the array, immutable, so
+/// the buffer cannot move or change while it lives); or read straight from a file
+/// (``JSONFileBytes``, which it adopts); or, from any other source, copied in once.
 public final class JSONDocument: @unchecked Sendable {
     private let storage: UnsafeMutablePointer<UInt8>
+    /// The array whose buffer `storage` points into, when the bytes came as an array (nil:
+    /// `storage` is the document's own allocation, freed in `deinit`).
+    private let sharedArray: ContiguousArray<UInt8>?
     /// The length of the document in bytes.
     public let byteCount: Int
     private let entries: UnsafeMutablePointer<UInt64>
@@ -33,9 +37,18 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Scans `bytes` (strict RFC 8259; see ``JSONScanOptions`` for the limits).
     ///
+    /// The document shares the array's buffer instead of copying it, so the bytes are held
+    /// once. Sharing is safe because arrays copy on write: should the caller change its array
+    /// later, the change is made in a copy of the caller's, and the document's bytes stay.
+    ///
     /// - Complexity: O(n) time; the index takes 8 bytes per value (keys included).
     public convenience init(bytes: [UInt8], options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
-        try self.init(adopting: bytes.withUnsafeBytes(Self.copy), options: options)
+        try self.init(sharing: ContiguousArray(bytes), options: options)
+    }
+
+    /// Scans `bytes`, sharing the array's buffer as ``init(bytes:options:)`` does.
+    public convenience init(bytes: ContiguousArray<UInt8>, options: JSONScanOptions = JSONScanOptions()) throws(JSONSyntaxError) {
+        try self.init(sharing: bytes, options: options)
     }
 
     /// Scans a copy of `data`.
@@ -59,15 +72,32 @@ public final class JSONDocument: @unchecked Sendable {
     /// when the scan fails).
     ///
     /// - Complexity: O(n) time; the document holds n bytes and 8 per value (keys included).
-    init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
-        let scanned: (entries: UnsafeMutablePointer<UInt64>, count: Int, sawUnicodeEscape: Bool)
+    convenience init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
         do {
-            scanned = try JSONScanner.scan(UnsafeBufferPointer(storage), options: options)
+            try self.init(storage: storage, sharedArray: nil, options: options)
         } catch {
             storage.baseAddress!.deallocate()
             throw error
         }
+    }
+
+    /// Scans the array's bytes in place. The pointer outlives the `withUnsafeBufferPointer`
+    /// call, which is sound here and only here: a `ContiguousArray`'s elements live in its
+    /// own heap buffer (never a temporary, as a bridged `Array`'s may be), and the document
+    /// keeps the array in a constant it never mutates, so the buffer stays where it is, with
+    /// these bytes, until the document is gone, taking every view of it along.
+    private convenience init(sharing array: ContiguousArray<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
+        let storage = array.withUnsafeBufferPointer { UnsafeMutableBufferPointer(mutating: $0) }
+        try self.init(storage: storage, sharedArray: array, options: options)
+    }
+
+    /// Scans `storage`: the document's own allocation (`sharedArray` nil, freed by `deinit`
+    /// once this succeeds) or the buffer of `sharedArray`.
+    private init(storage: UnsafeMutableBufferPointer<UInt8>, sharedArray: ContiguousArray<UInt8>?, options: JSONScanOptions) throws(JSONSyntaxError) {
+        let scanned = try JSONScanner.scan(UnsafeBufferPointer(storage), options: options)
+        // The scan refused an empty buffer, so there is an address.
         self.storage = storage.baseAddress!
+        self.sharedArray = sharedArray
         self.byteCount = storage.count
         self.entries = scanned.entries
         self.entryCount = scanned.count
@@ -80,7 +110,7 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     deinit {
-        storage.deallocate()
+        if sharedArray == nil { storage.deallocate() }
         free(entries)
     }
 

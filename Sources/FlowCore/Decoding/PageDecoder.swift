@@ -60,6 +60,9 @@ public struct PageDecoder: Sendable {
 
     /// Decodes a page document.
     ///
+    /// The page's source shares the array's buffer rather than copying it, so the bytes are
+    /// held once (arrays copy on write: the caller's later changes do not reach the page).
+    ///
     /// - Complexity: O(n) in the document's size, whatever its ids (a page whose widgets
     ///   all send the same id included).
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
