@@ -15,19 +15,17 @@ import Foundation
 /// keep raw slices of it (a widget's `data`, a postback). Readers borrow it through
 /// ``withView(_:)``.
 ///
-/// The document owns its bytes and its tape, so a view of them is valid for exactly as long
-/// as the document is alive, and whatever holds a view beyond a `withView` call (the
-/// decoder's readers, inside this package) holds the document too. The bytes are an
-/// array's buffer, shared rather than copied (the document keeps the array, immutable, so
-/// the buffer cannot move or change while it lives); or read straight from a file
+/// The document owns its tape and holds its bytes (``text``), so a view of them is valid
+/// for exactly as long as the document is alive, and whatever holds a view beyond a
+/// `withView` call (the decoder's readers, inside this package) holds the document too. The
+/// bytes are an array's buffer, shared rather than copied; or read straight from a file
 /// (``JSONFileBytes``, which it adopts); or, from any other source, copied in once.
 public final class JSONDocument: @unchecked Sendable {
-    private let storage: UnsafeMutablePointer<UInt8>
-    /// The array whose buffer `storage` points into, when the bytes came as an array (nil:
-    /// `storage` is the document's own allocation, freed in `deinit`).
-    private let sharedArray: ContiguousArray<UInt8>?
+    /// The bytes, which outlive the document when a raw slice of it keeps them: a decoded
+    /// page holds its text, not its index.
+    public let text: JSONText
     /// The length of the document in bytes.
-    public let byteCount: Int
+    public var byteCount: Int { text.byteCount }
     private let entries: UnsafeMutablePointer<UInt64>
     /// Number of tape entries (values, keys included).
     public let entryCount: Int
@@ -68,37 +66,23 @@ public final class JSONDocument: @unchecked Sendable {
         return UnsafeMutableBufferPointer(rebasing: storage[..<buffer.count])
     }
 
-    /// Scans `storage`, which the document owns from here on (freed by `deinit`, or here
-    /// when the scan fails).
+    /// Scans `storage`, which the document's text owns from here on (and frees, also when
+    /// the scan fails).
     ///
     /// - Complexity: O(n) time; the document holds n bytes and 8 per value (keys included).
     convenience init(adopting storage: UnsafeMutableBufferPointer<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
-        do {
-            try self.init(storage: storage, sharedArray: nil, options: options)
-        } catch {
-            storage.baseAddress!.deallocate()
-            throw error
-        }
+        try self.init(text: JSONText(owning: storage), options: options)
     }
 
-    /// Scans the array's bytes in place. The pointer outlives the `withUnsafeBufferPointer`
-    /// call, which is sound here and only here: a `ContiguousArray`'s elements live in its
-    /// own heap buffer (never a temporary, as a bridged `Array`'s may be), and the document
-    /// keeps the array in a constant it never mutates, so the buffer stays where it is, with
-    /// these bytes, until the document is gone, taking every view of it along.
+    /// Scans the array's bytes in place (see ``JSONText``).
     private convenience init(sharing array: ContiguousArray<UInt8>, options: JSONScanOptions) throws(JSONSyntaxError) {
-        let storage = array.withUnsafeBufferPointer { UnsafeMutableBufferPointer(mutating: $0) }
-        try self.init(storage: storage, sharedArray: array, options: options)
+        try self.init(text: JSONText(sharing: array), options: options)
     }
 
-    /// Scans `storage`: the document's own allocation (`sharedArray` nil, freed by `deinit`
-    /// once this succeeds) or the buffer of `sharedArray`.
-    private init(storage: UnsafeMutableBufferPointer<UInt8>, sharedArray: ContiguousArray<UInt8>?, options: JSONScanOptions) throws(JSONSyntaxError) {
-        let scanned = try JSONScanner.scan(UnsafeBufferPointer(storage), options: options)
-        // The scan refused an empty buffer, so there is an address.
-        self.storage = storage.baseAddress!
-        self.sharedArray = sharedArray
-        self.byteCount = storage.count
+    /// Scans `text`: a failed scan leaves nothing behind (the text goes with it).
+    private init(text: JSONText, options: JSONScanOptions) throws(JSONSyntaxError) {
+        let scanned = try JSONScanner.scan(text.buffer, options: options)
+        self.text = text
         self.entries = scanned.entries
         self.entryCount = scanned.count
         self.mayHoldLoneSurrogates = scanned.sawUnicodeEscape
@@ -110,7 +94,6 @@ public final class JSONDocument: @unchecked Sendable {
     }
 
     deinit {
-        if sharedArray == nil { storage.deallocate() }
         free(entries)
     }
 
@@ -147,7 +130,7 @@ public final class JSONDocument: @unchecked Sendable {
     package var retainedView: JSONTapeView { JSONTapeView(bytes: byteBuffer, tape: tapeBuffer) }
 
     @usableFromInline
-    var byteBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: storage, count: byteCount) }
+    var byteBuffer: UnsafeBufferPointer<UInt8> { text.buffer }
 
     @usableFromInline
     var tapeBuffer: UnsafeBufferPointer<UInt64> { UnsafeBufferPointer(start: entries, count: entryCount) }

@@ -46,7 +46,7 @@ extension JSONTapeView {
 
     /// The offset just past the last byte of entry `e`'s own token (for a container, its
     /// opening bracket: what follows is described by later entries).
-    @inline(__always)
+    @inlinable @inline(__always)
     func tokenEnd(_ e: Int) -> Int {
         switch kind(e) {
         case .string: offset(e) + payload(e) + 1

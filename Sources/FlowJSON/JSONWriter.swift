@@ -6,7 +6,7 @@
 /// output differs from the input only by insignificant whitespace. Either way, rescanning
 /// the output gives an equal value.
 public struct JSONWriter {
-    public private(set) var bytes: [UInt8] = []
+    public internal(set) var bytes: [UInt8] = []
 
     public init() {}
 

@@ -31,6 +31,8 @@ extension Oracles {
     /// - when accepted, writing and rescanning gives an equal value, three ways: the compact
     ///   writer from the ``JSONValue`` (and writing that rescan again gives the same bytes),
     ///   the tape writer (strings and numbers copied as received), and the pretty writer;
+    /// - the span writer (what a raw slice keeps once the index is gone) writes each value
+    ///   (the first 256 entries') exactly as the tape writer does;
     /// - the scan in parts (``JSONScanOptions/threads``), cut at element starts and at the
     ///   middle byte, gives exactly the one-thread index or error;
     /// - accept/reject agrees with Foundation's `JSONSerialization` (`.fragmentsAllowed`,
@@ -278,6 +280,8 @@ public enum JSONOracleSupport {
             failures.append("the tape writer's output does not rescan (\(e)): \(excerpt(fromTape))")
         }
 
+        failures += spansWriteAsTheTape(document)
+
         let pretty = JSONWriter.pretty(value)
         switch Result(catching: { () throws(JSONSyntaxError) in try JSONValue(parsing: pretty) }) {
         case .success(let again):
@@ -286,6 +290,23 @@ public enum JSONOracleSupport {
             failures.append("the pretty writer's output does not rescan (\(e))")
         }
         return failures
+    }
+
+    /// Each of the first 256 entries, written from its value span alone, gives the tape
+    /// writer's bytes for it (bounded, so a large input costs at most 256 of its size).
+    static func spansWriteAsTheTape(_ document: JSONDocument) -> [String] {
+        document.withView { view in
+            for i in 0..<min(view.count, 256) {
+                var fromTape = JSONWriter()
+                fromTape.write(view, at: i)
+                var fromSpan = JSONWriter()
+                fromSpan.write(valueSpan: UnsafeBufferPointer(rebasing: view.bytes[view.valueSpan(i)]))
+                if fromSpan.bytes != fromTape.bytes {
+                    return ["entry \(i) written from its span gives \(excerpt(fromSpan.bytes)), from the tape \(excerpt(fromTape.bytes))"]
+                }
+            }
+            return []
+        }
     }
 
     static func excerpt(_ bytes: [UInt8]) -> String {

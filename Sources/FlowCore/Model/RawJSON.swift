@@ -3,15 +3,17 @@ import FlowJSON
 /// Opaque JSON kept exactly as received: a widget's `data`, an action object, tracking,
 /// a postback.
 ///
-/// On the fast path it is a slice of the scanned document (no copy, no tree: the page keeps
-/// its source document alive instead); values built in code or by the reference decoder
-/// hold a `JSONValue`. Either way `write(to:)` gives compact JSON with strings and
-/// numbers as received, and equality is JSON's (see `JSONValue`) over ``value``, whatever
-/// the storage (so two payloads that differ only in which lone surrogate they carry compare
-/// equal; a refresh diff, which compares bytes, still tells them apart).
+/// On the fast path it is a range of the scanned document's bytes (no copy, no tree, no
+/// index: the page keeps its source document's text alive, and the index goes once the
+/// decode is done); values built in code or by the reference decoder hold a `JSONValue`.
+/// Either way `write(to:)` gives compact JSON with strings and numbers as received, and
+/// equality is JSON's (see `JSONValue`) over ``value``, whatever the storage (so two payloads
+/// that differ only in which lone surrogate they carry compare equal; a refresh diff, which
+/// compares bytes, still tells them apart).
 public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     enum Storage {
-        case slice(JSONDocument, Int)
+        /// The value's bytes in the text, as `JSONTapeView.valueSpan` gives them.
+        case slice(JSONText, Range<Int>)
         case value(ValueBox)
     }
 
@@ -20,27 +22,33 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
         init(_ value: JSONValue) { self.value = value }
     }
 
-    // A reference and an index, not the `Storage` enum: an enum would hide its case in
+    // A reference and an integer, not the `Storage` enum: an enum would hide its case in
     // the pointer's spare bits, and a pointer so tagged is invisible to leak checkers
     // (LeakSanitizer reported the `emptyObject` box as leaked). 16 bytes, optional or not
     // (the nil pointer marks `nil`); a page holds two or three per widget.
-    /// The document of a slice (`index` >= 0) or the box of a value (`index` == -1); both
+    /// The text of a slice (`span` >= 0) or the box of a value (`span` == -1); both
     /// immutable, hence the unchecked `Sendable`.
     private let owner: AnyObject
-    private let index: Int
+    /// A slice's byte range, its start in the high 32 bits and its length in the low 32
+    /// (a document is under 1 GiB, see `JSONScanOptions`).
+    private let span: Int
 
     var storage: Storage {
-        index >= 0 ? .slice(unsafeDowncast(owner, to: JSONDocument.self), index) : .value(unsafeDowncast(owner, to: ValueBox.self))
+        guard span >= 0 else { return .value(unsafeDowncast(owner, to: ValueBox.self)) }
+        let start = span >> 32
+        return .slice(unsafeDowncast(owner, to: JSONText.self), start..<(start + (span & 0xFFFF_FFFF)))
     }
 
+    /// The value at entry `index` of `document`, kept as a range of its text.
     init(document: JSONDocument, index: Int) {
-        owner = document
-        self.index = index
+        let range = document.withView { $0.valueSpan(index) }
+        owner = document.text
+        span = range.lowerBound << 32 | range.count
     }
 
     public init(_ value: JSONValue) {
         owner = ValueBox(value)
-        index = -1
+        span = -1
     }
 
     /// `{}`: what an absent widget `data` decodes as.
@@ -55,15 +63,24 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     public var value: JSONValue {
         switch storage {
         case .value(let box): return box.value
-        case .slice(let document, let index):
-            return document.withView { view in JSONValue(replacingLoneSurrogates: view, at: index) }
+        case .slice:
+            return Self.rescanned(jsonBytes).withView { view in JSONValue(replacingLoneSurrogates: view, at: 0) }
         }
     }
 
     public var kind: JSONKind {
         switch storage {
         case .value(let box): return box.value.kind
-        case .slice(let document, let index): return document.withView { $0.kind(index) }
+        case .slice(let text, let range):
+            switch text.withBytes(range, { $0[0] }) {
+            case UInt8(ascii: "{"): return .object
+            case UInt8(ascii: "["): return .array
+            case UInt8(ascii: "\""): return .string
+            case UInt8(ascii: "t"): return .true
+            case UInt8(ascii: "f"): return .false
+            case UInt8(ascii: "n"): return .null
+            default: return .number
+            }
         }
     }
 
@@ -71,7 +88,18 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     package func write(to writer: inout JSONWriter) {
         switch storage {
         case .value(let box): writer.write(box.value)
-        case .slice(let document, let index): document.withView { writer.write($0, at: index) }
+        case .slice(let text, let range): text.withBytes(range) { writer.write(valueSpan: $0) }
+        }
+    }
+
+    /// A document of a slice's compact bytes, for the readers that need an index: they come
+    /// from a document already scanned, so this scan cannot fail on syntax, and the limits
+    /// were that document's to enforce (the largest depth is allowed here).
+    private static func rescanned(_ bytes: [UInt8]) -> JSONDocument {
+        do {
+            return try JSONDocument(bytes: bytes, options: JSONScanOptions(maximumDepth: JSONScanOptions.depthCeiling))
+        } catch {
+            preconditionFailure("a slice of a scanned document failed its rescan: \(error)")
         }
     }
 
@@ -84,9 +112,7 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     public var description: String { String(decoding: jsonBytes, as: UTF8.self) }
 
     public static func == (a: RawJSON, b: RawJSON) -> Bool {
-        if case .slice(let d1, let i1) = a.storage, case .slice(let d2, let i2) = b.storage, d1 === d2, i1 == i2 {
-            return true
-        }
+        if a.span >= 0, a.owner === b.owner, a.span == b.span { return true }
         return a.value == b.value
     }
 
@@ -96,8 +122,8 @@ public struct RawJSON: @unchecked Sendable, Hashable, CustomStringConvertible {
     /// its action object), through the tape decoder.
     public func decode<T: Decodable>(_ type: T.Type) throws -> T {
         switch storage {
-        case .slice(let document, let index):
-            return try T(from: TapeDecoder(document: document, index: index))
+        case .slice:
+            return try T(from: TapeDecoder(document: Self.rescanned(jsonBytes), index: 0))
         case .value(let box):
             let document = try JSONDocument(bytes: JSONWriter.encode(box.value))
             return try T(from: TapeDecoder(document: document, index: 0))
