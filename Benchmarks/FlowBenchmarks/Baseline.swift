@@ -4,9 +4,12 @@ import FlowJSON
 /// A saved run to compare against (`--save-baseline`, `--baseline`).
 ///
 /// Allocations and instructions per call are deterministic, so they gate: a rise past the
-/// threshold is a regression. So does the heap a page decode leaves in use while its page is
-/// alive (retained bytes, counted by the allocator), so that memory cannot creep back. Wall time on a shared two-core machine is not, so it is
-/// reported and gates only when asked (`--gate-wall`).
+/// threshold is a regression. So does memory, so that it cannot creep back: the heap a page
+/// decode leaves in use while its page is alive (retained bytes, counted by the allocator),
+/// and how far resident memory rises over the cold decode of the largest page the run
+/// decodes, as a multiple of that page's size (the same in every run of the same build).
+/// Both gate at the allocations threshold. Wall time on a shared two-core machine is not
+/// deterministic, so it is reported and gates only when asked (`--gate-wall`).
 public struct Baseline: Sendable {
     public struct Entry: Sendable {
         public var allocations: Double
@@ -14,19 +17,32 @@ public struct Baseline: Sendable {
         public var wallMedian: Double
         /// Retained heap bytes per call; page decodes only.
         public var retained: Double?
+        /// Resident growth over the cold call as a multiple of the input; the largest page
+        /// decode of the run only.
+        public var growthRatio: Double?
     }
 
     /// Whether a benchmark's retained bytes are kept and gated: the page decodes, whose
     /// result is the model an app holds on screen.
     static func gatesRetained(_ name: String) -> Bool { name.hasPrefix("page.decode.") }
 
+    /// The benchmark whose resident growth is kept and gated: the page decode of the
+    /// largest input in `report` (ties: the first), where a change in what decoding holds
+    /// shows most.
+    static func growthGated(in report: Report) -> BenchmarkResult? {
+        report.results.filter { gatesRetained($0.name) && $0.gates && $0.growthRatio != nil }
+            .max { ($0.bytes ?? 0) < ($1.bytes ?? 0) }
+    }
+
     public var entries: [String: Entry]
 
     public init(_ report: Report) {
         var entries: [String: Entry] = [:]
+        let growthGated = Self.growthGated(in: report)?.name
         for r in report.results where r.gates {
             entries[r.name] = Entry(allocations: r.allocationsPerOp, instructions: r.instructions.value, wallMedian: r.median,
-                                    retained: Self.gatesRetained(r.name) ? r.retainedBytes.map(Double.init) : nil)
+                                    retained: Self.gatesRetained(r.name) ? r.retainedBytes.map(Double.init) : nil,
+                                    growthRatio: r.name == growthGated ? r.growthRatio : nil)
         }
         self.entries = entries
     }
@@ -41,6 +57,7 @@ public struct Baseline: Sendable {
                 "wall_median_ns": Report.number(e.wallMedian),
             ]
             if let retained = e.retained { entry.append("retained_bytes_per_op", Report.number(retained)) }
+            if let growth = e.growthRatio { entry.append("rss_growth_ratio", Report.number((growth * 1000).rounded() / 1000)) }
             list.append(name, .object(entry))
         }
         // One benchmark per line, so a refreshed baseline reads well in a diff.
@@ -64,7 +81,8 @@ public struct Baseline: Sendable {
                   let w = m.value["wall_median_ns"]?.numberValue?.doubleValue
             else { throw BenchError("baseline: entry \(m.key) lacks allocations_per_op or wall_median_ns") }
             entries[m.key] = Entry(allocations: a, instructions: m.value["instructions_per_op"]?.numberValue?.doubleValue, wallMedian: w,
-                                   retained: m.value["retained_bytes_per_op"]?.numberValue?.doubleValue)
+                                   retained: m.value["retained_bytes_per_op"]?.numberValue?.doubleValue,
+                                   growthRatio: m.value["rss_growth_ratio"]?.numberValue?.doubleValue)
         }
         self.entries = entries
     }
@@ -95,6 +113,7 @@ public struct Baseline: Sendable {
             check("instructions/op", r.instructions.value, e.instructions, gates: true, thresholdPercent: thresholds.instructions)
             check("wall median", r.median, e.wallMedian, gates: gateWall, thresholdPercent: thresholds.wall)
             check("retained bytes", r.retainedBytes.map(Double.init), e.retained, gates: true, thresholdPercent: thresholds.allocations)
+            check("resident growth / input", r.growthRatio, e.growthRatio, gates: true, thresholdPercent: thresholds.allocations)
         }
         return comparison
     }
@@ -109,7 +128,10 @@ public struct BaselineComparison: Sendable {
         public let change: Double
 
         var text: String {
-            String(format: "%@  %@: %@ -> %@ (%+.1f%%)", benchmark, metric, Format.count(baseline), Format.count(current), change * 100)
+            // A multiple of the input reads as one ("2.031x"); the rest are counts.
+            let isRatio = metric.hasSuffix("/ input")
+            func show(_ v: Double) -> String { isRatio ? String(format: "%.3fx", v) : Format.count(v) }
+            return String(format: "%@  %@: %@ -> %@ (%+.1f%%)", benchmark, metric, show(baseline), show(current), change * 100)
         }
     }
 

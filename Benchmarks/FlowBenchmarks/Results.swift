@@ -48,6 +48,11 @@ public struct BenchmarkResult: Sendable {
     /// MB/s (10^6 bytes) at the median.
     public var megabytesPerSecond: Double? { bytes.map { Double($0) / 1e6 / (median / 1e9) } }
     public var widgetsPerSecond: Double? { widgets.map { Double($0) / (median / 1e9) } }
+    /// Resident growth over the cold call as a multiple of the input.
+    public var growthRatio: Double? {
+        guard let rssGrowth, let bytes, bytes > 0 else { return nil }
+        return Double(rssGrowth) / Double(bytes)
+    }
     /// Retained heap bytes per widget of the result (a decoded page's model, for a decode).
     public var retainedBytesPerWidget: Double? {
         guard let retainedBytes, let widgets, widgets > 0 else { return nil }

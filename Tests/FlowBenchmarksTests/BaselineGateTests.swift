@@ -50,4 +50,31 @@ import Testing
         // Other benchmarks keep no retained figure.
         #expect(Baseline(report(allocations: 1, instructions: 1, wall: 1)).entries.values.allSatisfy { $0.retained == nil })
     }
+
+    /// The cold decode's resident growth, as a multiple of the input, gates for the largest
+    /// page the run decodes (and only that one): a rise past the allocations' threshold
+    /// fails, and the figure survives the file.
+    @Test func residentGrowthOfTheLargestDecodeGatesAsAMultipleOfItsInput() throws {
+        func decodes(growth10k: Int?, growth1k: Int = 1_600_000) -> Report {
+            let results = [("page.decode.fast/1k", 380_000, growth1k), ("page.decode.fast/10k", 3_800_000, growth10k)].map { name, bytes, growth in
+                let benchmark = Suites.all.first { $0.name == name }!
+                var worker = WorkerResult(name: name, times: [1_000], allocationsPerOp: 6181, bytesPerOp: bytes, widgetsPerOp: bytes / 380)
+                worker.rssGrowth = growth
+                var result = BenchmarkResult(benchmark: benchmark, worker: worker)
+                result.instructions = .measured(13_000_000)
+                return result
+            }
+            return Report(results: results, scaling: [], quick: true, missing: [], seconds: 1, instructionsAvailable: true)
+        }
+        let baseline = try Baseline(bytes: Baseline(decodes(growth10k: 11_400_000)).json())
+        #expect(baseline.entries["page.decode.fast/10k"]?.growthRatio == 3.0)
+        #expect(baseline.entries["page.decode.fast/1k"]?.growthRatio == nil, "only the largest input's growth is kept")
+        let grown = baseline.compare(decodes(growth10k: 11_700_000), thresholds: .defaults, gateWall: false)
+        #expect(grown.regressions.map(\.metric) == ["resident growth / input"])
+        #expect(grown.regressions.first?.text.contains("3.000x -> 3.079x") == true)
+        #expect(!baseline.compare(decodes(growth10k: 11_450_000), thresholds: .defaults, gateWall: false).failed)
+        #expect(!baseline.compare(decodes(growth10k: 11_400_000, growth1k: 3_000_000), thresholds: .defaults, gateWall: false).failed,
+                "the smaller decode's growth is shown, not gated")
+        #expect(!baseline.compare(decodes(growth10k: nil), thresholds: .defaults, gateWall: false).failed, "not measured: nothing to compare")
+    }
 }
