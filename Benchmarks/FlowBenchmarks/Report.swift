@@ -63,7 +63,7 @@ public struct Report: Sendable {
                 }
             }, width: width)
         lines += Self.block(
-            "Retained (heap a warm decode leaves in use while its page is alive: the model, and the document its raw parts point into):",
+            "Retained (heap a warm decode leaves in use while its page is alive: the model, and the bytes of the document its raw parts are ranges of):",
             decodes.compactMap { r in
                 guard let retained = r.retainedBytes, let perWidget = r.retainedBytesPerWidget else { return nil }
                 return (r.name, String(format: "%@: %.0f B per widget, %.2fx the input", Format.bytes(retained), perWidget, Double(retained) / Double(r.bytes!)))
