@@ -135,6 +135,26 @@ public final class JSONDocument: @unchecked Sendable {
     @usableFromInline
     var tapeBuffer: UnsafeBufferPointer<UInt64> { UnsafeBufferPointer(start: entries, count: entryCount) }
 
+    /// Gives the memory under tape entries `entries` back to the system: for a decoder that
+    /// made this document itself, has read those entries for the last time, and lets no one
+    /// else read them (a decoded page keeps the bytes, not the index). Whole pages inside
+    /// the range only, so the entries around it stay as they are; the ones inside read as
+    /// zeros afterwards, which is why nobody may read them again. The memory stays this
+    /// document's (it is freed with it): a stray read is wrong, never unsafe.
+    ///
+    /// Lets a page decode hold the index only for what it has not decoded yet, so that the
+    /// index and the finished model are not in memory together.
+    package func releaseIndexMemory(_ entries: Range<Int>) {
+        precondition(entries.lowerBound >= 0 && entries.upperBound <= entryCount, "entries outside the index")
+        let page = UInt(Self.pageSize)
+        let start = (UInt(bitPattern: self.entries + entries.lowerBound) + page - 1) & ~(page - 1)
+        let end = UInt(bitPattern: self.entries + entries.upperBound) & ~(page - 1)
+        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(address, Int(end - start), MADV_DONTNEED)
+    }
+
+    private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))
+
     /// Bytes the index occupies (8 per entry).
     public var indexByteCount: Int { entryCount * MemoryLayout<UInt64>.stride }
 

@@ -43,6 +43,35 @@ import FlowJSON
     /// ``TapeDecoder/reusing(_:document:index:)``): a page of a host's widgets then
     /// allocates one decoder, not one per widget.
     @exclusivity(unchecked) var spareTapeDecoder: TapeDecoder?
+    /// Whether this decode made its document itself, so that it may give back the index of
+    /// the sections it has finished (``doneWith(_:)``): a document a caller passed in stays
+    /// whole, since the caller may read it again.
+    @exclusivity(unchecked) var releasesIndex = false
+    /// Set when a host's `Decodable` kept the tape decoder it was given (a decoder may be
+    /// stored, and read later): from then on nothing of the index is given back.
+    @exclusivity(unchecked) var indexPinned = false
+    /// Finished entries not given back yet: contiguous, given back in runs of
+    /// `options.indexReleaseRun` entries, so that a page of small sections makes few system
+    /// calls.
+    @exclusivity(unchecked) private var finishedEntries: Range<Int>?
+
+    /// The decode will not read the entries `entries` (a section it has finished) again.
+    func doneWith(_ entries: Range<Int>) {
+        guard releasesIndex, !indexPinned else { return }
+        if let pending = finishedEntries, pending.upperBound == entries.lowerBound {
+            finishedEntries = pending.lowerBound..<entries.upperBound
+        } else {
+            releaseFinishedEntries()
+            finishedEntries = entries
+        }
+        if finishedEntries!.count >= options.indexReleaseRun { releaseFinishedEntries() }
+    }
+
+    /// Gives back the finished entries ``doneWith(_:)`` has gathered.
+    func releaseFinishedEntries() {
+        if let entries = finishedEntries, releasesIndex, !indexPinned, let document { document.releaseIndexMemory(entries) }
+        finishedEntries = nil
+    }
 
     init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {
         self.registry = registry

@@ -74,14 +74,14 @@ public struct PageDecoder: Sendable {
     public func decode(_ file: consuming JSONFileBytes) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
         do { document = try JSONDocument(adopting: file, options: scanOptions) } catch { throw Self.invalidJSON(error) }
-        return try decode(document)
+        return try decode(document, releasingIndex: true)
     }
 
     /// Scans the document `scan` builds with the decoder's limits and threads, then decodes it.
     func decode(scanning scan: (JSONScanOptions) throws(JSONSyntaxError) -> JSONDocument) throws(PageDecodingError) -> DecodedPage {
         let document: JSONDocument
         do { document = try scan(scanOptions) } catch { throw Self.invalidJSON(error) }
-        return try decode(document)
+        return try decode(document, releasingIndex: true)
     }
 
     /// The decoder's limits and threads, as the scan takes them.
@@ -95,9 +95,19 @@ public struct PageDecoder: Sendable {
         PageDecodingError(reason: .invalidJSON(error), message: "the document is not valid JSON: \(error)", offset: error.offset)
     }
 
-    /// Decodes an already scanned document.
+    /// Decodes an already scanned document (which stays as it is: the caller may read it
+    /// again).
     public func decode(_ document: JSONDocument) throws(PageDecodingError) -> DecodedPage {
+        try decode(document, releasingIndex: false)
+    }
+
+    /// `releasingIndex`: the decoder made `document` and nobody else reads it, so the index
+    /// of each finished section is given back as the decode goes (see
+    /// `DecodeContext.doneWith`): the index and the model are then never whole in memory
+    /// together.
+    func decode(_ document: JSONDocument, releasingIndex: Bool) throws(PageDecodingError) -> DecodedPage {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
+        ctx.releasesIndex = releasingIndex
         // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
         ctx.identity.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in

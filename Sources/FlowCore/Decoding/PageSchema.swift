@@ -208,7 +208,9 @@ enum PageSchema {
     /// Element `j` of a section list.
     @inline(__always)
     static func decodeSectionElement<R: DocumentReader>(_ e: R, _ j: Int, ctx: DecodeContext, base: String, first: Int) -> Section? {
-        ctx.at(.index(j)) { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }
+        let section = ctx.at(.index(j)) { decodeSection(e, ctx: ctx, path: "\(base).\(first + j)") }
+        e.finished(ctx: ctx)
+        return section
     }
 
     /// One section at identity path `path` (`page.sections.3`); claims its id.

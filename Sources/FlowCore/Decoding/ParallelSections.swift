@@ -37,6 +37,7 @@ extension PageSchema {
             self.elements = elements
             context = DecodeContext(registry: parent.registry, options: parent.options, document: parent.document,
                                     root: parent.currentPath, defersClaims: true)
+            context.releasesIndex = parent.releasesIndex && !parent.indexPinned
         }
     }
 
@@ -72,6 +73,9 @@ extension PageSchema {
                     }
                 }
             }
+            // Stretches are disjoint runs of the list, and only whole pages inside a run are
+            // given back, so this touches nothing another thread reads.
+            stretch.context.releaseFinishedEntries()
             handoff.finished(k) { claim(stretches[$0], into: &merged.sections, ctx: caller, listPath: listPath) }
         }
         precondition(handoff.isComplete, "every stretch is merged")

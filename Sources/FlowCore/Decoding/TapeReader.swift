@@ -201,8 +201,13 @@ final class SourcePool: @unchecked Sendable {
 
     @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let ctx = context
-        let decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, document: source.document, index: index)
-        defer { ctx.spareTapeDecoder = decoder }
+        var decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, document: source.document, index: index)
+        defer {
+            // Kept by the value (a stored decoder or container may be read later): the
+            // index it reads must stay.
+            if !isKnownUniquelyReferenced(&decoder) { ctx.indexPinned = true }
+            ctx.spareTapeDecoder = decoder
+        }
         return try T(from: decoder)
     }
 
@@ -231,6 +236,8 @@ final class SourcePool: @unchecked Sendable {
     package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? {
         PageSchema.decodeSectionsInParallel(self, ctx: ctx, base: base, first: first)
     }
+
+    package func finished(ctx: DecodeContext) { ctx.doneWith(index..<view.next(index)) }
 
     package func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
 

@@ -61,6 +61,9 @@ package protocol DocumentReader: ValueReader where Object.Value == Self, Element
     /// `first + j` under `base`, with how many elements the list held; nil when this
     /// path or this list does not decode in parallel (the schema then decodes it in order).
     func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)?
+    /// The decode has finished this value and will not read it again (see
+    /// `DecodeContext.doneWith`); nothing on a path without an index.
+    func finished(ctx: DecodeContext)
 }
 
 extension DocumentReader {
@@ -69,6 +72,8 @@ extension DocumentReader {
     }
 
     package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? { nil }
+
+    package func finished(ctx: DecodeContext) {}
 }
 
 @usableFromInline package protocol ObjectReader {
