@@ -137,20 +137,26 @@ public final class JSONDocument: @unchecked Sendable {
 
     /// Gives the memory under tape entries `entries` back to the system: for a decoder that
     /// made this document itself, has read those entries for the last time, and lets no one
-    /// else read them (a decoded page keeps the bytes, not the index). Whole pages inside
-    /// the range only, so the entries around it stay as they are; the ones inside read as
-    /// zeros afterwards, which is why nobody may read them again. The memory stays this
-    /// document's (it is freed with it): a stray read is wrong, never unsafe.
+    /// else read them (a decoded page keeps the bytes, not the index). Only whole aligned
+    /// stretches of `granule` bytes (a power of two, at least a page) inside the range, so
+    /// the entries around it stay as they are; the ones inside read as zeros afterwards,
+    /// which is why nobody may read them again. The memory stays this document's (it is
+    /// freed with it): a stray read is wrong, never unsafe. Returns the first entry past
+    /// what was given back (`entries.lowerBound` when nothing was), so that a caller going
+    /// through the index in order can carry the rest into its next call.
     ///
     /// Lets a page decode hold the index only for what it has not decoded yet, so that the
     /// index and the finished model are not in memory together.
-    package func releaseIndexMemory(_ entries: Range<Int>) {
+    @discardableResult
+    package func releaseIndexMemory(_ entries: Range<Int>, granule: Int) -> Int {
         precondition(entries.lowerBound >= 0 && entries.upperBound <= entryCount, "entries outside the index")
-        let page = UInt(Self.pageSize)
+        let page = UInt(max(granule, Self.pageSize))
+        precondition(page & (page - 1) == 0, "a granule is a power of two")
         let start = (UInt(bitPattern: self.entries + entries.lowerBound) + page - 1) & ~(page - 1)
         let end = UInt(bitPattern: self.entries + entries.upperBound) & ~(page - 1)
-        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        guard end > start, let address = UnsafeMutableRawPointer(bitPattern: start) else { return entries.lowerBound }
         _ = madvise(address, Int(end - start), MADV_DONTNEED)
+        return (Int(end - UInt(bitPattern: self.entries)) + MemoryLayout<UInt64>.stride - 1) / MemoryLayout<UInt64>.stride
     }
 
     private static let pageSize = max(4096, Int(sysconf(Int32(_SC_PAGESIZE))))

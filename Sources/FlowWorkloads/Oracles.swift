@@ -41,6 +41,8 @@ public enum Oracles {
         var oneThread = options
         oneThread.threads = 1
         oneThread.indexReleaseRun = 1
+        oneThread.indexReleaseMinimumBytes = 0
+        oneThread.indexReleaseGranule = 4096
         let fast: DecodedPage
         do {
             fast = try PageDecoder(registry: registry, options: oneThread).decode(bytes)
@@ -123,6 +125,8 @@ public enum Oracles {
         parallel.threads = 2
         parallel.parallelMinimumEntries = 0
         parallel.indexReleaseRun = 1
+        parallel.indexReleaseMinimumBytes = 0
+        parallel.indexReleaseGranule = 4096
         guard let many = try? PageDecoder(registry: registry, options: parallel).decode(bytes) else {
             return ["the decode on several threads failed the document; on one thread it did not"]
         }

@@ -16,6 +16,8 @@ import FlowWorkloads
     func options(threads: Int) -> PageDecodingOptions {
         var options = PageDecodingOptions(threads: threads, parallelMinimumEntries: 0)
         options.indexReleaseRun = 1
+        options.indexReleaseMinimumBytes = 0
+        options.indexReleaseGranule = 4096
         return options
     }
 
@@ -35,6 +37,15 @@ import FlowWorkloads
         // The public entry points release too, and give the same page.
         let fromBytes = try PageDecoder(registry: starterRegistry, options: options(threads: threads)).decode(Self.bytes)
         #expect(fromBytes.page == whole.page && fromBytes.diagnostics == whole.diagnostics)
+    }
+
+    @Test func aSmallIndexStaysWholeByDefault() throws {
+        let document = try JSONDocument(bytes: Self.bytes)
+        var defaults = PageDecodingOptions(threads: 1)
+        defaults.indexReleaseRun = 1
+        _ = try PageDecoder(registry: starterRegistry, options: defaults).decode(document, releasingIndex: true)
+        #expect(document.indexByteCount < defaults.indexReleaseMinimumBytes)
+        #expect(zeroEntries(document) == 0)
     }
 
     @Test func aDocumentTheCallerPassesInStaysWhole() throws {

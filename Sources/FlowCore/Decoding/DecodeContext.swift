@@ -64,13 +64,18 @@ import FlowJSON
             releaseFinishedEntries()
             finishedEntries = entries
         }
-        if finishedEntries!.count >= options.indexReleaseRun { releaseFinishedEntries() }
+        if finishedEntries!.count >= options.indexReleaseRun { releaseFinishedEntries(keepingTail: true) }
     }
 
-    /// Gives back the finished entries ``doneWith(_:)`` has gathered.
-    func releaseFinishedEntries() {
-        if let entries = finishedEntries, releasesIndex, !indexPinned, let document { document.releaseIndexMemory(entries) }
+    /// Gives back the finished entries ``doneWith(_:)`` has gathered, in whole aligned
+    /// stretches; `keepingTail` carries what is left past the last one into the next run (a
+    /// decode going on in order), else it is dropped (a stretch of sections at its end).
+    func releaseFinishedEntries(keepingTail: Bool = false) {
+        guard let entries = finishedEntries else { return }
         finishedEntries = nil
+        guard releasesIndex, !indexPinned, let document else { return }
+        let released = document.releaseIndexMemory(entries, granule: options.indexReleaseGranule)
+        if keepingTail && released < entries.upperBound { finishedEntries = released..<entries.upperBound }
     }
 
     init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {

@@ -102,12 +102,12 @@ public struct PageDecoder: Sendable {
     }
 
     /// `releasingIndex`: the decoder made `document` and nobody else reads it, so the index
-    /// of each finished section is given back as the decode goes (see
-    /// `DecodeContext.doneWith`): the index and the model are then never whole in memory
-    /// together.
+    /// of each finished section is given back as the decode goes, when the index is large
+    /// (see `DecodeContext.doneWith` and `PageDecodingOptions.indexReleaseMinimumBytes`):
+    /// the index and the model are then never whole in memory together.
     func decode(_ document: JSONDocument, releasingIndex: Bool) throws(PageDecodingError) -> DecodedPage {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
-        ctx.releasesIndex = releasingIndex
+        ctx.releasesIndex = releasingIndex && document.indexByteCount >= options.indexReleaseMinimumBytes
         // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
         ctx.identity.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in
