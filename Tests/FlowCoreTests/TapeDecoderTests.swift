@@ -68,6 +68,11 @@ import FlowJSON
         #"{"\u0064": 1.5, "i": 2, "s": "x"}"#,                     // an escaped key
         #"{"d": 1.5, "i": 1, "i": 2, "s": "x"}"#,                  // a duplicate key: the first wins
         #"{"d": 1.5, "i": 2, "s": "x", "é": 1}"#,                  // a key nobody reads, not ASCII
+        #"{"d": 1.5, "i": 2, "s": "x\ny\u00e9"}"#,                 // an escaped value: the slow read
+        #"{"d": true, "i": 2, "s": "x"}"#,                         // a Bool for a Double
+        #"{"d": 1.5, "i": "2", "s": 3}"#,                          // the first error wins
+        #"{"d": 1.5, "i": 2, "s": "x", "b": null, "u8": null}"#,   // null for optionals: absent
+        #"{"d": 1.5, "i": 9223372036854775808, "s": "x"}"#,        // one past Int.max
     ]
 
     @Test func scalarsAndErrorsAgreeWithJSONDecoder() {
@@ -85,6 +90,44 @@ import FlowJSON
         for text in [#"{"K": 1}"#, #"{"\u212A": 1}"#, "{\"\u{212A}\": 1}", #"{"k": 1}"#] {
             #expect(Self.outcome(K.self, tape: text) == Self.outcome(K.self, foundation: text), "\(text)")
         }
+    }
+
+    /// An object of more than sixteen members is looked up through a table the decoder keeps
+    /// for it: the first of duplicate keys wins there too, two such objects open at once
+    /// (one nested in the other) each find their own members, and a decoder reused for the
+    /// next widget forgets the tables of the last.
+    @Test func largeObjectsAgreeWithJSONDecoder() throws {
+        struct Wide: Decodable, Equatable {
+            struct Inner: Decodable, Equatable { let k0: Int; let k16: String }
+            let k0: Int
+            let k9: String
+            let k16: Double
+            let inner: Inner?
+        }
+        func wide(_ extra: String, value: (Int) -> String) -> String {
+            "{" + (0..<17).map { #""k\#($0)": \#(value($0))"# }.joined(separator: ", ") + extra + "}"
+        }
+        let inner = wide("", value: { $0 == 16 ? #""deep""# : "\(100 + $0)" })
+        let texts = [
+            wide("", value: { $0 == 9 ? #""nine""# : "\($0)" }),
+            wide(#", "k0": 99"#, value: { $0 == 9 ? #""nine""# : "\($0)" }),       // a duplicate: the first wins
+            wide(#", "inner": \#(inner)"#, value: { $0 == 9 ? #""nine""# : "\($0)" }),
+            wide("", value: { $0 == 9 ? "9" : "\($0)" }),                      // a number for a String
+            wide(#", "\u006b0": 5"#, value: { $0 == 9 ? #""nine""# : "\($0)" }), // an escaped duplicate
+        ]
+        for text in texts {
+            #expect(Self.outcome(Wide.self, tape: text) == Self.outcome(Wide.self, foundation: text), "\(text)")
+        }
+
+        var registry = WidgetRegistry()
+        registry.register(Wide.self, as: "wide")
+        let widgets = [texts[2], texts[0], texts[1]].enumerated().map { #"{"type":"wide","id":"w\#($0.offset)","data":\#($0.element)}"# }
+        let page = try PageDecoder(registry: registry, options: PageDecodingOptions(threads: 1))
+            .decode(Array(#"{"page":{"sections":[{"widgets":[\#(widgets.joined(separator: ","))]}]}}"#.utf8)).page
+        let models = page.allWidgets.compactMap { $0.model(as: Wide.self) }
+        #expect(models.map(\.k0) == [0, 0, 0])
+        #expect(models.map(\.k9) == ["nine", "nine", "nine"])
+        #expect(models[0].inner == Wide.Inner(k0: 100, k16: "deep"))
     }
 
     /// A content value that keeps its decoder (and reads it later) keeps its own: the decoder

@@ -26,6 +26,10 @@ package final class TapeDecoder: Decoder {
     @exclusivity(unchecked) var index: Int
     @exclusivity(unchecked) var path: [any CodingKey] = []
     package let userInfo: [CodingUserInfoKey: Any]
+    /// Key to value entry of each large object opened so far (first occurrence kept), by
+    /// the object's entry: here rather than in the container, which then stays small
+    /// (see ``TapeKeyedContainer``).
+    @exclusivity(unchecked) private var memberTables: [Int: [String: Int]] = [:]
 
     /// A decoder of the document's root value (it keeps the document alive).
     package convenience init(document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) {
@@ -50,6 +54,7 @@ package final class TapeDecoder: Decoder {
             if isKnownUniquelyReferenced(&decoder) {
                 decoder.index = index
                 decoder.path.removeAll(keepingCapacity: true)
+                decoder.memberTables.removeAll()
                 return decoder
             }
         }
@@ -161,15 +166,66 @@ package final class TapeDecoder: Decoder {
         return v
     }
 
+    /// Builds the member table of `object` (a large one), unless it is built already.
+    func buildMemberTable(_ object: Int, members: Int) {
+        if memberTables[object] != nil { return }
+        var table = [String: Int](minimumCapacity: members)
+        view.forEachMember(object) { k, v in
+            if let key = try? view.string(k), table[key] == nil { table[key] = v }
+            return true
+        }
+        memberTables[object] = table
+    }
+
+    /// The member table of `object`, built when its container was opened.
+    func memberTable(_ object: Int) -> [String: Int] { memberTables[object] ?? [:] }
+
+    // Readers in place, for the containers' hot path: nil for anything the throwing reader
+    // above would not return as is (another kind, a number out of range, an escaped string),
+    // which the container then hands to that reader for its error or the slow decode.
+
+    @inline(__always)
+    func boolInPlace(_ i: Int) -> Bool? {
+        switch view.kind(i) {
+        case .true: true
+        case .false: false
+        default: nil
+        }
+    }
+
+    @inline(__always)
+    func stringInPlace(_ i: Int) -> String? {
+        guard view.kind(i) == .string, !view.flag(i) else { return nil }
+        return try? view.string(i)
+    }
+
+    @inline(__always)
+    func numberInPlace(_ type: Double.Type, _ i: Int) -> Double? {
+        view.kind(i) == .number ? JSONNumberParsing.double(view.rawBytes(i)) : nil
+    }
+
+    @inline(__always)
+    func numberInPlace(_ type: Float.Type, _ i: Int) -> Float? {
+        view.kind(i) == .number ? JSONNumberParsing.float(view.rawBytes(i)) : nil
+    }
+
+    @inline(__always)
+    func integerInPlace<T: FixedWidthInteger>(_ type: T.Type, _ i: Int) -> T? {
+        guard view.kind(i) == .number else { return nil }
+        return JSONNumberParsing.integer(view.rawBytes(i), isIntegerLiteral: view.flag(i), as: T.self)
+    }
+
     // MARK: Decoder
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
-        try expect(.object, [String: Any].self, index, nil)
+        // The kind is checked here first: `expect` takes an optional key, and even a nil
+        // one costs a box and its destruction on every container.
+        if view.kind(index) != .object { try expect(.object, [String: Any].self, index, nil) }
         return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, object: index))
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
-        try expect(.array, [Any].self, index, nil)
+        if view.kind(index) != .array { try expect(.array, [Any].self, index, nil) }
         return TapeUnkeyedContainer(decoder: self, array: index)
     }
 
