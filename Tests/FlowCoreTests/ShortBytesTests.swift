@@ -21,4 +21,23 @@ import Testing
             }
         }
     }
+
+    /// Every byte of every length counts: one byte of 0x80 or above, wherever it sits, makes
+    /// the bytes not ASCII (the words for short lengths overlap and skip nothing). The bytes
+    /// around the range are high, so a load past either end would be seen.
+    @Test func asciiCheckSeesEveryByte() {
+        for count in 0...40 {
+            let ascii = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) & 0x7F }
+            func isASCII(_ bytes: [UInt8]) -> Bool {
+                let padded = [UInt8](repeating: 0xFF, count: 8) + bytes + [UInt8](repeating: 0xFF, count: 8)
+                return padded.withUnsafeBufferPointer { ShortBytes.isASCII($0.baseAddress! + 8, bytes.count) }
+            }
+            #expect(isASCII(ascii), "length \(count)")
+            for position in 0..<count {
+                var b = ascii
+                b[position] |= 0x80
+                #expect(!isASCII(b), "length \(count), high byte at \(position)")
+            }
+        }
+    }
 }

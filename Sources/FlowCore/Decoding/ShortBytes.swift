@@ -35,9 +35,15 @@ enum ShortBytes {
         }
     }
 
-    /// Whether the `count` bytes at `bytes` are all ASCII, eight at a time.
+    /// Whether the `count` bytes at `bytes` are all ASCII: up to 16 bytes (most keys) from
+    /// their ``words(_:_:)``, which cover every byte; longer ones eight at a time.
     @inline(__always)
     static func isASCII(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> Bool {
+        if count <= 16 {
+            guard count > 0 else { return true }
+            let (a, b) = words(bytes, count)
+            return (a | b) & 0x8080_8080_8080_8080 == 0
+        }
         let raw = UnsafeRawPointer(bytes)
         var i = 0
         while i &+ 8 <= count {
