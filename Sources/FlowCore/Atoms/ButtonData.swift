@@ -54,9 +54,15 @@ extension ButtonData {
     @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a button object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(
-            title: try f.required(.title), style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
-            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), fullWidth: try f.optional(.fullWidth),
-            disabled: try f.optional(.disabled), action: try f.optional(.action))
+        let title: TextData = try f.required(.title)
+        let extras = f.hasField(besides: .title, .action)
+            ? try reader.context.extras.button.share(f, cutting: .title) {
+                Fields(style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
+                       cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon),
+                       fullWidth: try f.optional(.fullWidth), disabled: try f.optional(.disabled))
+            }
+            : nil
+        let action: ActionData? = try f.optional(.action)
+        self.init(title: title, action: action, extras: extras, memberwise: Memberwise())
     }
 }

@@ -29,7 +29,18 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a color string or object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(hex: try f.optional(.hex), darkHex: try f.optional(.darkHex), token: try f.optional(.token), alpha: try f.optional(.alpha))
+        let hex: String? = try f.optional(.hex)
+        let extras = f.hasField(besides: .hex)
+            ? try reader.context.extras.color.share(f, cutting: .hex) {
+                Fields(darkHex: try f.optional(.darkHex), token: try f.optional(.token), alpha: try f.optional(.alpha))
+            }
+            : nil
+        self.init(hex: hex, extras: extras)
+    }
+
+    private init(hex: String?, extras: Extras<Fields>?) {
+        self.hex = hex
+        self.extras = extras
     }
 
     enum Field: Int, CaseIterable { case hex, darkHex, token, alpha }

@@ -28,7 +28,18 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a symbol string or an icon object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(symbol: try f.required(.symbol), size: try f.optional(.size), color: try f.optional(.color), action: try f.optional(.action))
+        let symbol: String = try f.required(.symbol)
+        let extras = f.hasField(besides: .symbol)
+            ? try reader.context.extras.icon.share(f, cutting: .symbol) {
+                Fields(size: try f.optional(.size), color: try f.optional(.color), action: try f.optional(.action))
+            }
+            : nil
+        self.init(symbol: symbol, extras: extras)
+    }
+
+    private init(symbol: String, extras: Extras<Fields>?) {
+        self.symbol = symbol
+        self.extras = extras
     }
 
     enum Field: Int, CaseIterable { case symbol, size, color, action }

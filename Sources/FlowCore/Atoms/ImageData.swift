@@ -4,7 +4,7 @@ import FlowJSON
 /// "placeholder_color", "shimmer", "alt" }`.
 public struct ImageData: FlowDecodable, JSONWritable, Hashable {
     public var url: String
-    private var extras: Extras<Fields>?
+    private(set) var extras: Extras<Fields>?
 
     struct Fields: EmptyCheckable {
         var aspectRatio: Double?
@@ -37,10 +37,20 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a URL string or an image object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(
-            url: try f.required(.url), aspectRatio: try f.optional(.aspectRatio), scaleMode: try f.optional(.scaleMode),
-            cornerRadius: try f.optional(.cornerRadius), placeholderColor: try f.optional(.placeholderColor),
-            shimmer: try f.optional(.shimmer), alt: try f.optional(.alt))
+        let url: String = try f.required(.url)
+        let extras = f.hasField(besides: .url)
+            ? try reader.context.extras.image.share(f, cutting: .url) {
+                Fields(aspectRatio: try f.optional(.aspectRatio), scaleMode: try f.optional(.scaleMode),
+                       cornerRadius: try f.optional(.cornerRadius), placeholderColor: try f.optional(.placeholderColor),
+                       shimmer: try f.optional(.shimmer), alt: try f.optional(.alt))
+            }
+            : nil
+        self.init(url: url, extras: extras)
+    }
+
+    private init(url: String, extras: Extras<Fields>?) {
+        self.url = url
+        self.extras = extras
     }
 
     enum Field: Int, CaseIterable { case url, aspectRatio, scaleMode, cornerRadius, placeholderColor, shimmer, alt }

@@ -46,8 +46,14 @@ extension TagData {
     @usableFromInline package init<R: ValueReader>(from reader: R) throws {
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a tag object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(
-            text: try f.required(.text), backgroundColor: try f.optional(.backgroundColor), borderColor: try f.optional(.borderColor),
-            cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon), action: try f.optional(.action))
+        let text: TextData = try f.required(.text)
+        let backgroundColor: ColorData? = try f.optional(.backgroundColor)
+        let extras = f.hasField(besides: .text, .backgroundColor)
+            ? try reader.context.extras.tag.share(f, cutting: .text) {
+                Fields(borderColor: try f.optional(.borderColor), cornerRadius: try f.optional(.cornerRadius),
+                       icon: try f.optional(.icon), action: try f.optional(.action))
+            }
+            : nil
+        self.init(text: text, backgroundColor: backgroundColor, extras: extras, memberwise: Memberwise())
     }
 }

@@ -3,7 +3,7 @@ import FlowJSON
 /// Text: `"Hi"`, or `{ "text" (required), "font", "color", "alignment", "max_lines", "is_markdown" }`.
 public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStringLiteral {
     public var text: String
-    private var style: Extras<Style>?
+    private(set) var style: Extras<Style>?
 
     struct Style: EmptyCheckable {
         var font: FontData?
@@ -34,9 +34,19 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
         }
         guard let o = reader.object() else { throw ContentError.mismatch(expected: "a string or a text object", found: reader) }
         let f = o.fields(Self.fields)
-        self.init(
-            text: try f.required(.text), font: try f.optional(.font), color: try f.optional(.color),
-            alignment: try f.optional(.alignment), maxLines: try f.optional(.maxLines), isMarkdown: try f.optional(.isMarkdown))
+        let text: String = try f.required(.text)
+        let style = f.hasField(besides: .text)
+            ? try reader.context.extras.text.share(f, cutting: .text) {
+                Style(font: try f.optional(.font), color: try f.optional(.color), alignment: try f.optional(.alignment),
+                      maxLines: try f.optional(.maxLines), isMarkdown: try f.optional(.isMarkdown))
+            }
+            : nil
+        self.init(text: text, style: style)
+    }
+
+    private init(text: String, style: Extras<Style>?) {
+        self.text = text
+        self.style = style
     }
 
     enum Field: Int, CaseIterable { case text, font, color, alignment, maxLines, isMarkdown }

@@ -28,6 +28,8 @@ import FlowJSON
     @exclusivity(unchecked) var identity = IdentityLedger()
     /// One box per distinct widget layout of the page.
     @exclusivity(unchecked) var layouts = LayoutInterner()
+    /// The atoms' out-of-line fields, shared between atoms spelled alike (fast path).
+    @exclusivity(unchecked) var extras: ExtrasInterner
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
     @exclusivity(unchecked) var widgetPosition: WidgetPosition?
@@ -83,6 +85,7 @@ import FlowJSON
         self.options = options
         self.document = document
         self.defersClaims = defersClaims
+        self.extras = ExtrasInterner(sharing: (document?.byteCount ?? 0) >= options.atomSharingMinimumBytes)
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }

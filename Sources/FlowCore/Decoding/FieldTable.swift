@@ -112,6 +112,8 @@ import FlowJSON
 /// Where each field of a table was found in an object: a reader-defined handle, or -1.
 @usableFromInline package struct FieldSlots: Sendable {
     @usableFromInline var handles: (Int32, Int32, Int32, Int32, Int32, Int32, Int32, Int32) = (-1, -1, -1, -1, -1, -1, -1, -1)
+    /// How many handles it holds (``FieldKeys/capacity``).
+    @usableFromInline static var count: Int { 8 }
 
     @usableFromInline package init() {}
 
@@ -163,6 +165,15 @@ import FlowJSON
     package func present(_ field: Field) -> Object.Value? {
         guard let v = value(field), !v.isNull else { return nil }
         return v
+    }
+
+    /// Whether any field but `field` and `other` is in the object (null included).
+    @inlinable @inline(__always)
+    package func hasField(besides field: Field, _ other: Field? = nil) -> Bool {
+        let skipped = other?.rawValue ?? field.rawValue
+        // Every slot past the table's fields holds -1.
+        for i in 0..<FieldSlots.count where i != field.rawValue && i != skipped && slots[i] >= 0 { return true }
+        return false
     }
 
     /// A required field: missing, null or malformed is an error.

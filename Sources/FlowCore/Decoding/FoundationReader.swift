@@ -80,6 +80,7 @@ import FlowJSON
 
     package func sourceText() -> SourceText? { nil }
 
+
     @usableFromInline package var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }
@@ -96,6 +97,8 @@ import FlowJSON
     let context: DecodeContext
     /// The object's own place in the scan, when the decode has one.
     let place: DocumentPlace?
+
+    @usableFromInline package func spelling(cutting member: FoundationReader?) -> AtomSpelling? { nil }
 
     @usableFromInline package func value(forKey key: StaticString) -> FoundationReader? {
         value(forDynamicKey: key.description)

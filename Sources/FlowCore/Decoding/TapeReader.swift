@@ -262,6 +262,14 @@ final class SourcePool: @unchecked Sendable {
 
     @usableFromInline package var memberCount: Int { source.view.childCount(index) }
 
+    @usableFromInline package func spelling(cutting member: TapeReader?) -> AtomSpelling? {
+        let view = source.view
+        // A member is its key's entry and then its value's: the cut runs from the key's
+        // opening quote to the end of the value's last token.
+        let cut = member.map { (view.offset($0.index - 1) - 1)..<view.valueSpan($0.index).upperBound }
+        return AtomSpelling(text: source.document.text, span: view.textSpan(index), cut: cut)
+    }
+
     private func scan(_ key: StaticString) -> TapeReader? {
         let view = source.view
         let count = key.utf8CodeUnitCount

@@ -91,6 +91,11 @@ extension DocumentReader {
     func member(_ handle: Int32, _ keys: FieldKeys, _ field: Int) -> Value
     /// The number of members, repeated keys included (to reserve storage).
     var memberCount: Int { get }
+    /// The object's text with `member` (the value of one of its members, from
+    /// ``FieldValues``) cut out, key included, on a path that reads a document's bytes; nil
+    /// on the reference path. Atoms spelled alike share their out-of-line fields
+    /// (``ExtrasInterner``).
+    func spelling(cutting member: Value?) -> AtomSpelling?
 }
 
 @usableFromInline package protocol ArrayReader {
