@@ -42,7 +42,7 @@ public enum Oracles {
         oneThread.threads = 1
         oneThread.indexReleaseRun = 1
         oneThread.indexReleaseMinimumBytes = 0
-        oneThread.atomSharingMinimumBytes = 0
+        oneThread.sharingMinimumBytes = 0
         oneThread.indexReleaseGranule = 4096
         let fast: DecodedPage
         do {
@@ -127,7 +127,7 @@ public enum Oracles {
         parallel.parallelMinimumEntries = 0
         parallel.indexReleaseRun = 1
         parallel.indexReleaseMinimumBytes = 0
-        parallel.atomSharingMinimumBytes = 0
+        parallel.sharingMinimumBytes = 0
         parallel.indexReleaseGranule = 4096
         guard let many = try? PageDecoder(registry: registry, options: parallel).decode(bytes) else {
             return ["the decode on several threads failed the document; on one thread it did not"]

@@ -9,7 +9,7 @@ import FlowWidgets
     /// Sharing on pages of any size (by default it starts at 64 KiB).
     static let sharingAlways: PageDecodingOptions = {
         var options = PageDecodingOptions()
-        options.atomSharingMinimumBytes = 0
+        options.sharingMinimumBytes = 0
         return options
     }()
 
@@ -84,7 +84,7 @@ import FlowWidgets
     @Test func smallPagesDoNotShare() throws {
         let title = #"{"type": "title_block", "data": {"title": {"text": "A", "max_lines": 2}}}"#
         let input = bytes(#"{"page": {"id": "p", "sections": [{"widgets": [\#(title), \#(title)]}]}}"#)
-        #expect(input.count < PageDecodingOptions().atomSharingMinimumBytes)
+        #expect(input.count < PageDecodingOptions().sharingMinimumBytes)
         let t = try PageDecoder(registry: starterRegistry).decode(input).page.sections[0].widgets.map { $0.model(as: TitleBlock.self)?.title }
         #expect(t[0]?.style != nil && t[0]?.style !== t[1]?.style)
         #expect(t[0] == t[1])

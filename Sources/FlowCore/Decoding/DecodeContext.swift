@@ -30,6 +30,9 @@ import FlowJSON
     @exclusivity(unchecked) var layouts = LayoutInterner()
     /// The atoms' out-of-line fields, shared between atoms spelled alike (fast path).
     @exclusivity(unchecked) var extras: ExtrasInterner
+    /// Long strings spelled alike, shared (fast path, when `sharesStrings`).
+    @exclusivity(unchecked) var strings = StringCache()
+    let sharesStrings: Bool
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
     @exclusivity(unchecked) var widgetPosition: WidgetPosition?
@@ -85,7 +88,9 @@ import FlowJSON
         self.options = options
         self.document = document
         self.defersClaims = defersClaims
-        self.extras = ExtrasInterner(sharing: (document?.byteCount ?? 0) >= options.atomSharingMinimumBytes)
+        let shares = (document?.byteCount ?? 0) >= options.sharingMinimumBytes
+        self.extras = ExtrasInterner(sharing: shares)
+        self.sharesStrings = shares
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }

@@ -24,7 +24,7 @@ import FlowJSON
 /// that many comparisons (each stops at the atom's own length) and the table never grows
 /// with the page; and a kind whose lookups keep missing rests for a while, so a page of
 /// all-different atoms pays for a lookup in few of them. Only the fast path shares (it has
-/// the text), and only in documents of `PageDecodingOptions.atomSharingMinimumBytes` and
+/// the text), and only in documents of `PageDecodingOptions.sharingMinimumBytes` and
 /// more. The reference path gives every atom a box of its own.
 struct ExtrasInterner {
     /// Spellings remembered per kind of atom.

@@ -41,10 +41,11 @@ public struct PageDecodingOptions: Sendable, Hashable {
     /// allocator already holds, whose pages would fault in again at the next decode (a
     /// 7.7 MB page decoded 20% slower, repeatedly). Tests set 0.
     package var indexReleaseMinimumBytes = 32 << 20
-    /// The smallest document whose atoms share their out-of-line fields (see
-    /// `ExtrasInterner`): 64 KiB. A smaller page holds a few hundred atoms at most, whose
-    /// boxes weigh less than looking for a match costs. Tests and oracles set 0.
-    package var atomSharingMinimumBytes = 64 << 10
+    /// The smallest document whose atoms share their out-of-line fields and whose long
+    /// strings share their storage (see `ExtrasInterner` and `StringCache`): 64 KiB. A
+    /// smaller page holds a few hundred of them at most, which weigh less than looking for
+    /// a match costs. Tests and oracles set 0.
+    package var sharingMinimumBytes = 64 << 10
 
     public init(placeholders: Bool = false, bareRoot: Bool = false, limits: JSONScanOptions = JSONScanOptions(),
                 threads: Int = PageDecodingOptions.defaultThreads, parallelMinimumEntries: Int = 1 << 14) {

@@ -163,7 +163,13 @@ final class SourcePool: @unchecked Sendable {
     package var isNull: Bool { source.view.isNull(index) }
 
     @usableFromInline package func string() -> String? {
+        let view = view
         guard view.kind(index) == .string else { return nil }
+        // Longer than a `String` holds inline, and without escapes: the cache may have it.
+        if !view.flag(index), view.rawBytes(index).count > 15 {
+            let ctx = context
+            if ctx.sharesStrings { return ctx.strings.string(view.rawBytes(index)) }
+        }
         return try? view.string(index)
     }
 
