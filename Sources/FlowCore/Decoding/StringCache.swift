@@ -12,15 +12,33 @@ import Darwin
 /// ``slotCount`` slots, chosen by the length and the first and last bytes, and hands it
 /// back when the next string there is the same bytes: one comparison instead of an
 /// allocation, a copy and a UTF-8 check. Strings are values, so sharing their storage is
-/// invisible; the match is on bytes, so a string is exactly what its text says. A page of
-/// all-different strings costs one failed comparison per string, and the cache never grows.
+/// invisible; the match is on bytes, so a string is exactly what its text says. The cache
+/// never grows, and when its lookups all miss (a page of all-different strings) it rests
+/// for a while, as ``ExtrasInterner``'s rings do.
 struct StringCache {
     static let slotCount = 256
+    /// Lookups per window; a window with fewer than two hits rests the cache for ``rest``
+    /// strings. Labels repeat among unique titles, so a window with a few hits pays.
+    static let window = 64
+    static let rest = 1024
     private var slots: [String?] = []
+    private var lookups = 0
+    private var hits = 0
+    private var resting = 0
 
     /// The string whose UTF-8 is `raw` (already validated: a scanned string without
     /// escapes, longer than 15 bytes).
     mutating func string(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        if resting > 0 {
+            resting -= 1
+            return Self.make(raw)
+        }
+        lookups += 1
+        if lookups == Self.window {
+            if hits < 2 { resting = Self.rest }
+            lookups = 0
+            hits = 0
+        }
         let n = raw.count
         let base = UnsafeRawPointer(raw.baseAddress!)
         let first = base.loadUnaligned(as: UInt64.self), last = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
@@ -28,13 +46,18 @@ struct StringCache {
         if slots.isEmpty { slots = [String?](repeating: nil, count: Self.slotCount) }
         if let known = slots[slot], known.utf8.count == n,
            known.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, n) == 0 }) == true {
+            hits += 1
             return known
         }
-        let made = String(unsafeUninitializedCapacity: n) { out in
-            _ = out.initialize(fromContentsOf: raw)
-            return n
-        }
+        let made = Self.make(raw)
         slots[slot] = made
         return made
+    }
+
+    private static func make(_ raw: UnsafeBufferPointer<UInt8>) -> String {
+        String(unsafeUninitializedCapacity: raw.count) { out in
+            _ = out.initialize(fromContentsOf: raw)
+            return raw.count
+        }
     }
 }
