@@ -63,6 +63,7 @@ extension HostileShape {
         case .prependSections: "a response of n prepend_sections"
         case .diffReversed: "the diff of an n-widget section against itself reversed"
         case .mergeSelf: "an n-widget page with itself appended"
+        case .envelopeMutation: "an n-widget page through the fuzzers' mutator, four seeds"
         }
     }
 }

@@ -51,6 +51,10 @@ public enum HostileShape: String, CaseIterable, Sendable {
     case diffReversed = "diff-reversed"
     /// An n-widget page with itself appended as its next page (every id collides).
     case mergeSelf = "merge-self"
+    /// An n-widget page through the fuzzers' structure-aware mutator (``EnvelopeMutator``),
+    /// once for each of four seeds: the parse, the walk, one edit and the write back must
+    /// stay linear, or a fuzzer slows to a crawl on its largest inputs.
+    case envelopeMutation = "envelope-mutation"
 
     /// What to run: a document to decode, or an operation on decoded pages.
     public enum Input: Sendable {
@@ -58,11 +62,13 @@ public enum HostileShape: String, CaseIterable, Sendable {
         case mutate(page: [UInt8], response: [UInt8], transactional: Bool)
         case diff(old: [UInt8], new: [UInt8])
         case merge(page: [UInt8], next: [UInt8])
+        /// A page document for the page target's mutator.
+        case envelopeMutation([UInt8])
 
         /// Bytes the operation reads.
         public var bytes: Int {
             switch self {
-            case .decode(let b): b.count
+            case .decode(let b), .envelopeMutation(let b): b.count
             case .mutate(let p, let r, _): p.count + r.count
             case .diff(let o, let n): o.count + n.count
             case .merge(let p, let n): p.count + n.count
@@ -127,6 +133,8 @@ public enum HostileShape: String, CaseIterable, Sendable {
         case .mergeSelf:
             let document = section(widgets: n)
             return .merge(page: document, next: document)
+        case .envelopeMutation:
+            return .envelopeMutation(section(widgets: n))
         }
     }
 
@@ -153,6 +161,10 @@ public enum HostileShape: String, CaseIterable, Sendable {
                 _ = try? decoder.append(nextPage: next, to: &copy)
                 return copy
             }
+        case .envelopeMutation(let bytes):
+            // The page target's mutator, without the embedded pages a framing may name.
+            let mutator = EnvelopeMutator(format: .page, typeNames: Oracles.registry.typeNames, pages: [])
+            return { (0..<4).map { mutator.mutate(bytes, maxSize: 4 * bytes.count + 4096, seed: $0, bytes: { $0 }).kind } }
         }
     }
 }
