@@ -30,7 +30,7 @@ struct ExtrasInterner {
     /// Spellings remembered per kind of atom.
     static let capacity = 8
     /// Lookups per window; a window with fewer than a quarter hits rests the ring for
-    /// ``rest`` atoms.
+    /// ``rest`` atoms (see ``LookupWindow``).
     static let window = 16
     static let rest = 1024
 
@@ -60,13 +60,7 @@ struct ExtrasInterner {
 
         private var entries: [Entry] = []
         private var next = 0
-        /// Lookups and hits in the current window of ``window`` lookups.
-        private var lookups = 0
-        private var hits = 0
-        /// Atoms still to decode without looking: a ring that keeps missing (a page whose
-        /// atoms all differ) rests, so that such a page pays for a window of lookups in
-        /// every ``rest`` atoms, not for one lookup per atom.
-        private var resting = 0
+        private var lookups = LookupWindow()
         private let sharing: Bool
 
         init(sharing: Bool) { self.sharing = sharing }
@@ -84,24 +78,13 @@ struct ExtrasInterner {
         @inline(__always)
         mutating func share<Field, Object>(_ values: FieldValues<Field, Object>, cutting common: Field,
                                            decode: () throws -> F) rethrows -> Extras<F>? {
-            if !sharing { return .make(try decode()) }
-            if resting > 0 {
-                resting -= 1
-                return .make(try decode())
-            }
-            guard let spelled = values.object.spelling(cutting: values.value(common)) else { return .make(try decode()) }
-            lookups += 1
-            defer {
-                if lookups == ExtrasInterner.window {
-                    if hits < ExtrasInterner.window / 4 { resting = ExtrasInterner.rest }
-                    lookups = 0
-                    hits = 0
-                }
-            }
+            guard sharing, lookups.looks(),
+                  let spelled = values.object.spelling(cutting: values.value(common)) else { return .make(try decode()) }
             for k in entries.indices where entries[k].spelling.spellsTheSame(as: spelled) {
-                hits += 1
+                countLookup(hit: true)
                 return entries[k].box
             }
+            countLookup(hit: false)
             let box = Extras<F>?.make(try decode())
             if entries.count < ExtrasInterner.capacity {
                 if entries.isEmpty { entries.reserveCapacity(ExtrasInterner.capacity) }
@@ -111,6 +94,11 @@ struct ExtrasInterner {
                 next = (next + 1) % ExtrasInterner.capacity
             }
             return box
+        }
+
+        @inline(__always)
+        private mutating func countLookup(hit: Bool) {
+            lookups.count(hit: hit, window: ExtrasInterner.window, minimumHits: ExtrasInterner.window / 4, rest: ExtrasInterner.rest)
         }
     }
 }

@@ -80,7 +80,6 @@ import FlowJSON
 
     package func sourceText() -> SourceText? { nil }
 
-
     @usableFromInline package var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }

@@ -18,27 +18,17 @@ import Darwin
 struct StringCache {
     static let slotCount = 256
     /// Lookups per window; a window with fewer than two hits rests the cache for ``rest``
-    /// strings. Labels repeat among unique titles, so a window with a few hits pays.
+    /// strings (see ``LookupWindow``). Labels repeat among unique titles, so a window with a
+    /// few hits pays.
     static let window = 64
     static let rest = 1024
     private var slots: [String?] = []
-    private var lookups = 0
-    private var hits = 0
-    private var resting = 0
+    private var lookups = LookupWindow()
 
     /// The string whose UTF-8 is `raw` (already validated: a scanned string without
     /// escapes, longer than 15 bytes).
     mutating func string(_ raw: UnsafeBufferPointer<UInt8>) -> String {
-        if resting > 0 {
-            resting -= 1
-            return Self.make(raw)
-        }
-        lookups += 1
-        if lookups == Self.window {
-            if hits < 2 { resting = Self.rest }
-            lookups = 0
-            hits = 0
-        }
+        guard lookups.looks() else { return Self.make(raw) }
         let n = raw.count
         let base = UnsafeRawPointer(raw.baseAddress!)
         let first = base.loadUnaligned(as: UInt64.self), last = base.loadUnaligned(fromByteOffset: n - 8, as: UInt64.self)
@@ -46,12 +36,18 @@ struct StringCache {
         if slots.isEmpty { slots = [String?](repeating: nil, count: Self.slotCount) }
         if let known = slots[slot], known.utf8.count == n,
            known.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, n) == 0 }) == true {
-            hits += 1
+            countLookup(hit: true)
             return known
         }
+        countLookup(hit: false)
         let made = Self.make(raw)
         slots[slot] = made
         return made
+    }
+
+    @inline(__always)
+    private mutating func countLookup(hit: Bool) {
+        lookups.count(hit: hit, window: Self.window, minimumHits: 2, rest: Self.rest)
     }
 
     private static func make(_ raw: UnsafeBufferPointer<UInt8>) -> String {

@@ -166,9 +166,12 @@ final class SourcePool: @unchecked Sendable {
         let view = view
         guard view.kind(index) == .string else { return nil }
         // Longer than a `String` holds inline, and without escapes: the cache may have it.
-        if !view.flag(index), view.rawBytes(index).count > 15 {
-            let ctx = context
-            if ctx.sharesStrings { return ctx.strings.string(view.rawBytes(index)) }
+        if !view.flag(index) {
+            let raw = view.rawBytes(index)
+            if raw.count > 15 {
+                let ctx = context
+                if ctx.sharesStrings { return ctx.strings.string(raw) }
+            }
         }
         return try? view.string(index)
     }
