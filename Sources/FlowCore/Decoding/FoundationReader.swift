@@ -66,7 +66,7 @@ import FlowJSON
 
     @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(foundation: self) }
 
-    package func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
+    package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
         WidgetModel(box: try entry.reference(self), entry: entry)
     }
 

@@ -323,7 +323,7 @@ enum PageSchema {
         do {
             content = try ctx.decodingContent(of: position) {
                 try ctx.at(.key("data")) {
-                    if let dataValue { try dataValue.decodeContent(entry) } else { try r.decodeContentOfEmptyObject(entry) }
+                    if let dataValue { try dataValue.decodeContent(entry, ctx: ctx) } else { try r.decodeContentOfEmptyObject(entry) }
                 }
             }
             if let dataValue {

@@ -222,8 +222,16 @@ final class SourcePool: @unchecked Sendable {
 
     @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
 
-    package func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {
-        WidgetModel(box: try entry.fast(self), entry: entry)
+    package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
+        // Widgets whose data is spelled alike share one content (see `ContentInterner`).
+        if entry.sharesContent, let contents = ctx.contents, let t = contents.looks(for: entry), let text = sourceText() {
+            if let box = contents.box(t, of: entry, spelled: text) { return WidgetModel(box: box, entry: entry) }
+            let mark = ctx.diagnosticCount
+            let box = try entry.fast(self)
+            if ctx.diagnosticCount == mark { contents.remember(box, of: entry, spelled: text) }
+            return WidgetModel(box: box, entry: entry)
+        }
+        return WidgetModel(box: try entry.fast(self), entry: entry)
     }
 
     package func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel {

@@ -44,8 +44,9 @@
 /// registered content, the value's source text and fingerprint, and the fast path's
 /// parallel section decode. Not visible to inlined model code (models never ask).
 package protocol DocumentReader: ValueReader where Object.Value == Self, Elements.Element == Self {
-    /// Decodes registered widget content with this path's route.
-    func decodeContent(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
+    /// Decodes registered widget content with this path's route (the fast path shares it
+    /// between widgets whose data is spelled alike, in `ctx.contents`).
+    func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel
     /// Decodes registered widget content from `{}` (a widget without `data`).
     func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
     /// The value's text in the document, on a path that reads a document's bytes (nil on

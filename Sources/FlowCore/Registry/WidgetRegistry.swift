@@ -23,14 +23,18 @@ public struct WidgetRegistry: Sendable {
         let fast: @Sendable (TapeReader) throws -> ContentBox
         let reference: @Sendable (FoundationReader) throws -> ContentBox
         let equals: @Sendable (any Sendable, any Sendable) -> Bool
+        /// Whether widgets whose `data` is spelled alike may share one decoded content
+        /// (``ContentInterner``): a library type that holds no widgets.
+        let sharesContent: Bool
 
         init(typeName: String, fast: @escaping @Sendable (TapeReader) throws -> ContentBox,
              reference: @escaping @Sendable (FoundationReader) throws -> ContentBox,
-             equals: @escaping @Sendable (any Sendable, any Sendable) -> Bool) {
+             equals: @escaping @Sendable (any Sendable, any Sendable) -> Bool, sharesContent: Bool) {
             self.typeName = typeName
             self.fast = fast
             self.reference = reference
             self.equals = equals
+            self.sharesContent = sharesContent
         }
     }
 
@@ -61,7 +65,9 @@ public struct WidgetRegistry: Sendable {
             typeName: typeName,
             fast: { box.init(try Content(tape: $0)) },
             reference: { box.init(try Content(foundation: $0)) },
-            equals: Self.equality(for: Content.self)))
+            equals: Self.equality(for: Content.self),
+            // A container's widgets claim their ids where they stand: each decodes its own.
+            sharesContent: !(Content.self is any WidgetContainer.Type)))
     }
 
     /// Registers a host's plain `Decodable` content model.
@@ -72,7 +78,9 @@ public struct WidgetRegistry: Sendable {
             typeName: typeName,
             fast: { box.init(try $0.decode(Content.self)) },
             reference: { box.init(try $0.decode(Content.self)) },
-            equals: Self.equality(for: Content.self)))
+            equals: Self.equality(for: Content.self),
+            // A host's `init(from:)` may do more than read its data.
+            sharesContent: false))
     }
 
     package func entry(for typeName: String) -> Entry? { entries[typeName] }
