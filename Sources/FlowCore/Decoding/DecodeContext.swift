@@ -33,9 +33,9 @@ import FlowJSON
     /// Long strings spelled alike, shared (fast path, when `sharesStrings`).
     @exclusivity(unchecked) var strings = StringCache()
     let sharesStrings: Bool
-    /// Content boxes shared between widgets of one type whose `data` is spelled alike (fast
+    /// Widgets' content and actions, shared between widgets that spell them alike (fast
     /// path, in documents that share; nil otherwise, so a small decode carries one word).
-    let contents: ContentInterner?
+    let widgetParts: WidgetInterner?
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
     @exclusivity(unchecked) var widgetPosition: WidgetPosition?
@@ -94,7 +94,7 @@ import FlowJSON
         let shares = (document?.byteCount ?? 0) >= options.sharingMinimumBytes
         self.extras = ExtrasInterner(sharing: shares)
         self.sharesStrings = shares
-        self.contents = shares ? ContentInterner() : nil
+        self.widgetParts = shares ? WidgetInterner() : nil
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }

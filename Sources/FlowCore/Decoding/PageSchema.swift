@@ -354,7 +354,7 @@ enum PageSchema {
         }
         var actions = WidgetActions()
         if let v = f.present(.actions) {
-            ctx.at(.key("actions")) { actions = decodeActions(v, ctx: ctx, type: type) }
+            ctx.at(.key("actions")) { actions = decodeSharedActions(v, ctx: ctx, type: type) }
         }
         var tracking: RawJSON?
         if let v = f.present(.tracking) {
@@ -363,6 +363,17 @@ enum PageSchema {
         }
         return Widget(id: requestedID(), type: type, layoutBox: layoutBox, actions: actions, tracking: tracking, data: data,
                       content: .model(content), fingerprint: r.widgetFingerprint())
+    }
+
+    /// ``decodeActions(_:ctx:type:)``, or the actions of an earlier widget whose `actions`
+    /// object is the same bytes (see `WidgetInterner`).
+    static func decodeSharedActions<R: DocumentReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
+        guard let parts = ctx.widgetParts, parts.looksForActions(), let text = r.sourceText() else { return decodeActions(r, ctx: ctx, type: type) }
+        if let known = parts.actions(spelled: text) { return known }
+        let mark = ctx.diagnosticCount
+        let actions = decodeActions(r, ctx: ctx, type: type)
+        if ctx.diagnosticCount == mark { parts.remember(actions, spelled: text) }
+        return actions
     }
 
     /// Event name to action; a bad event is absent with its own diagnostic. The first

@@ -223,12 +223,12 @@ final class SourcePool: @unchecked Sendable {
     @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
 
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
-        // Widgets whose data is spelled alike share one content (see `ContentInterner`).
-        if entry.sharesContent, let contents = ctx.contents, let t = contents.looks(for: entry), let text = sourceText() {
-            if let box = contents.box(t, of: entry, spelled: text) { return WidgetModel(box: box, entry: entry) }
+        // Widgets whose data is spelled alike share one content (see `WidgetInterner`).
+        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), let text = sourceText() {
+            if let box = parts.box(t, of: entry, spelled: text) { return WidgetModel(box: box, entry: entry) }
             let mark = ctx.diagnosticCount
             let box = try entry.fast(self)
-            if ctx.diagnosticCount == mark { contents.remember(box, of: entry, spelled: text) }
+            if ctx.diagnosticCount == mark { parts.remember(box, of: entry, spelled: text) }
             return WidgetModel(box: box, entry: entry)
         }
         return WidgetModel(box: try entry.fast(self), entry: entry)

@@ -24,7 +24,7 @@ public struct WidgetRegistry: Sendable {
         let reference: @Sendable (FoundationReader) throws -> ContentBox
         let equals: @Sendable (any Sendable, any Sendable) -> Bool
         /// Whether widgets whose `data` is spelled alike may share one decoded content
-        /// (``ContentInterner``): a library type that holds no widgets.
+        /// (`WidgetInterner`): a library type that holds no widgets.
         let sharesContent: Bool
 
         init(typeName: String, fast: @escaping @Sendable (TapeReader) throws -> ContentBox,

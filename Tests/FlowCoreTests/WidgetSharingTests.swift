@@ -3,11 +3,12 @@ import Testing
 import FlowJSON
 import FlowWidgets
 
-/// Widgets of one type whose `data` is spelled alike share one content box
-/// (`ContentInterner`), and it never shows: each widget holds what its own data says, the
-/// diagnostics are the reference path's, and what may not share (a container, a host's
-/// `Decodable`, a decode that reported something) does not.
-@Suite struct ContentSharingTests {
+/// Widgets of one type whose `data` is spelled alike share one content box, and widgets
+/// whose `actions` are spelled alike one array of events (`WidgetInterner`), and it never
+/// shows: each widget holds what its own text says, the diagnostics are the reference
+/// path's, and what may not share (a container, a host's `Decodable`, a decode that
+/// reported something) does not.
+@Suite struct WidgetSharingTests {
     /// A library-route type that reports a diagnostic when its data has `warn`.
     struct Warner: FlowDecodable, Equatable {
         let warned: Bool
@@ -106,5 +107,28 @@ import FlowWidgets
         let w = try widgets(elements).widgets
         #expect(w.count == 3_000)
         #expect(w.enumerated().allSatisfy { $0.element.model(as: SeparatorData.self)?.thickness == Double($0.offset) })
+    }
+
+    static func events(_ widget: Widget) -> UnsafeRawPointer? {
+        widget.actions.events.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) }
+    }
+
+    @Test func actionsSpelledAlikeShareTheirEvents() throws {
+        let toast = #"{"type": "separator", "actions": {"tap": {"type": "toast", "message": "Added to your list"}}}"#
+        let spaced = #"{"type": "separator", "actions": {"tap": {"type": "toast",  "message": "Added to your list"}}}"#
+        let w = try widgets([toast, toast, spaced]).widgets
+        try #require(w.count == 3)
+        #expect(Self.events(w[0]) != nil && Self.events(w[1]) == Self.events(w[0]))
+        #expect(Self.events(w[2]) != Self.events(w[0]), "other spacing is not shared")
+        #expect(w[2].actions == w[0].actions && w[0].actions["tap"]?.type == "toast")
+    }
+
+    /// Actions with a bad event report it for every widget that sends them.
+    @Test func actionsThatReportedAreNotShared() throws {
+        let bad = #"{"type": "separator", "actions": {"tap": {"type": "toast"}, "swipe": 3}}"#
+        let (w, diagnostics) = try widgets([bad, bad, bad])
+        try #require(w.count == 3)
+        #expect(diagnostics.count == 3, "\(diagnostics)")
+        #expect(w.allSatisfy { $0.actions.names == ["tap"] })
     }
 }

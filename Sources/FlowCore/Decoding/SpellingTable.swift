@@ -1,0 +1,42 @@
+/// Values remembered by the text they were decoded from, within one decode: what
+/// ``WidgetInterner`` looks widgets' parts up in.
+///
+/// ``slotCount`` slots, chosen by the text's hash, each holding the last value remembered
+/// there; a value is found when its text is the same bytes (and the caller's own test
+/// holds). The table never grows: a page of ever-new texts overwrites its slots.
+struct SpellingTable<Value> {
+    static var slotCount: Int { 1024 }
+
+    private struct Slot {
+        let text: SourceText
+        let value: Value
+    }
+
+    /// Slot to the position of its value in ``kept``, plus one (0: empty). Two bytes a
+    /// slot, so a decode that shares clears 2 KiB, not a table of values.
+    private var table: [UInt16] = []
+    /// The values remembered, at most one per slot.
+    private var kept: [Slot] = []
+
+    /// The value remembered for `text`'s bytes, when `matches` accepts it.
+    func value(spelled text: SourceText, where matches: (Value) -> Bool) -> Value? {
+        guard !table.isEmpty, case let p = Int(table[Self.slot(text)]), p != 0 else { return nil }
+        let slot = kept[p - 1]
+        return slot.text.spellsTheSame(as: text) && matches(slot.value) ? slot.value : nil
+    }
+
+    /// Remembers `value` for `text`'s bytes, in place of what its slot held.
+    mutating func remember(_ value: Value, spelled text: SourceText) {
+        if table.isEmpty { table = [UInt16](repeating: 0, count: Self.slotCount) }
+        let slot = Self.slot(text)
+        if table[slot] != 0 {
+            kept[Int(table[slot]) - 1] = Slot(text: text, value: value)
+        } else {
+            kept.append(Slot(text: text, value: value))
+            table[slot] = UInt16(kept.count)
+        }
+    }
+
+    @inline(__always)
+    private static func slot(_ text: SourceText) -> Int { Int(truncatingIfNeeded: text.hash >> 32) & (slotCount - 1) }
+}

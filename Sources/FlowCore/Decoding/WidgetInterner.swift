@@ -1,0 +1,103 @@
+/// Hands widgets whose parts are spelled alike one shared decoded value, within one
+/// decode: the content of widgets of one type whose `data` is the same bytes, and the
+/// actions of widgets whose `actions` object is.
+///
+/// Pages repeat whole widgets (a design system's separator, a quantity stepper) and their
+/// actions (every card's "add to list" toast, every product's quick-view sheet). A content
+/// box is immutable (a widget given new content gets a new box) and `WidgetActions` is a
+/// value, so sharing either is invisible; and what a library type or the actions decode
+/// depends on nothing but the bytes: the same bytes give the same value.
+///
+/// What content may share is decided at registration (`WidgetRegistry.Entry.sharesContent`):
+/// the library's own types, but not those that hold widgets (an accordion's items claim
+/// ids where they stand) and not a host's `Decodable` types (their `init(from:)` is
+/// theirs, and may do more than read). A decode that recorded a diagnostic is not
+/// remembered: a widget that takes the value must have had nothing to report.
+///
+/// Each part is looked up in a ``SpellingTable``. Each type of content, and the actions,
+/// count their own lookups and rest when they keep missing (``LookupWindow``): a page's
+/// cards may all differ while its separators are all alike, and the cards then go
+/// unhashed. Only the fast path shares (it has the text), and only in documents of
+/// `PageDecodingOptions.sharingMinimumBytes` and more: a decode that does not share has no
+/// interner at all.
+final class WidgetInterner {
+    /// Lookups per window; a part whose window ends with fewer than ``minimumHits`` hits
+    /// rests for ``rest`` widgets. The window is short: each stretch of a parallel decode
+    /// has an interner of its own, and pays for a window of each part it meets.
+    static let window = 16
+    static let minimumHits = 2
+    static let rest = 1024
+    /// Content types counted apart; widgets of further types are not looked up.
+    static let typeLimit = 16
+
+    @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
+    @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
+    @exclusivity(unchecked) private var actionLookups = LookupWindow()
+    /// Each content type's lookups, by the entry's identity (the registry keeps its entries
+    /// alive for the decode). A buffer the interner allocates and frees, never handed out:
+    /// the per-widget question "is this type resting" is a load and a compare, without the
+    /// uniqueness check and bounds checks of an array's element updated in place.
+    private let types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>
+    @exclusivity(unchecked) private var typeCount = 0
+
+    init() { types = .allocate(capacity: Self.typeLimit) }
+
+    deinit {
+        types.deinitialize(count: typeCount)
+        types.deallocate()
+    }
+
+    // MARK: Content
+
+    /// Whether to look up the content of the next widget of `entry`'s type, as the index
+    /// of the type's counts (nil: decode it without a lookup). Asked before the data is
+    /// hashed, so a type whose lookups keep missing costs no hashing while it rests.
+    @inline(__always)
+    func looks(for entry: WidgetRegistry.Entry) -> Int? {
+        guard let t = type(entry), types[t].lookups.looks() else { return nil }
+        return t
+    }
+
+    /// The box of an earlier widget of `entry`'s type (`t`, from ``looks(for:)``) whose
+    /// `data` was `text`'s bytes, if it is remembered.
+    func box(_ t: Int, of entry: WidgetRegistry.Entry, spelled text: SourceText) -> ContentBox? {
+        let found = contents.value(spelled: text) { $0.entry === entry }
+        types[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        return found?.box
+    }
+
+    /// Remembers `box`, decoded from `text` for `entry`'s type without a diagnostic.
+    func remember(_ box: ContentBox, of entry: WidgetRegistry.Entry, spelled text: SourceText) {
+        contents.remember((entry, box), spelled: text)
+    }
+
+    /// The index of `entry`'s counts, nil past ``typeLimit`` types.
+    @inline(__always)
+    private func type(_ entry: WidgetRegistry.Entry) -> Int? {
+        let id = ObjectIdentifier(entry)
+        for t in 0..<typeCount where types[t].entry == id { return t }
+        guard typeCount < Self.typeLimit else { return nil }
+        (types + typeCount).initialize(to: (id, LookupWindow()))
+        typeCount += 1
+        return typeCount - 1
+    }
+
+    // MARK: Actions
+
+    /// Whether to look up the next widget's actions (asked before they are hashed).
+    @inline(__always)
+    func looksForActions() -> Bool { actionLookups.looks() }
+
+    /// The actions of an earlier widget whose `actions` object was `text`'s bytes, if they
+    /// are remembered.
+    func actions(spelled text: SourceText) -> WidgetActions? {
+        let found = actions.value(spelled: text) { _ in true }
+        actionLookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        return found
+    }
+
+    /// Remembers `actions`, decoded from `text` without a diagnostic.
+    func remember(_ actions: WidgetActions, spelled text: SourceText) {
+        self.actions.remember(actions, spelled: text)
+    }
+}
