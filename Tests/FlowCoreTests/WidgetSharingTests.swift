@@ -3,9 +3,9 @@ import Testing
 import FlowJSON
 import FlowWidgets
 
-/// Widgets of one type whose `data` is spelled alike share one content box, and widgets
-/// whose `actions` are spelled alike one array of events (`WidgetInterner`), and it never
-/// shows: each widget holds what its own text says, the diagnostics are the reference
+/// Widgets of one type whose `data` is spelled alike share one content box, widgets whose
+/// `actions` are spelled alike one array of events, and arrays of library values spelled
+/// alike one buffer (`WidgetInterner`), and it never shows: each widget holds what its own text says, the diagnostics are the reference
 /// path's, and what may not share (a container, a host's `Decodable`, a decode that
 /// reported something) does not.
 @Suite struct WidgetSharingTests {
@@ -130,5 +130,24 @@ import FlowWidgets
         try #require(w.count == 3)
         #expect(diagnostics.count == 3, "\(diagnostics)")
         #expect(w.allSatisfy { $0.actions.names == ["tap"] })
+    }
+
+    /// Cards that differ share the tags they spell alike.
+    @Test func arraysSpelledAlikeShareOneBuffer() throws {
+        func card(_ title: String, _ tags: String) -> String {
+            ##"{"type": "image_text_card", "data": {"title": "\##(title)", "tags": \##(tags)}}"##
+        }
+        let tags = ##"[{"text": "New", "bg_color": "#DCFCE7"}]"##
+        let spaced = ##"[{"text": "New",  "bg_color": "#DCFCE7"}]"##
+        let w = try widgets([card("A", tags), card("B", tags), card("C", spaced), card("D", "[]")]).widgets
+        try #require(w.count == 4)
+        func buffer(_ widget: Widget) -> UnsafeRawPointer? {
+            widget.model(as: ImageTextCard.self)?.tags?.withUnsafeBufferPointer { UnsafeRawPointer($0.baseAddress) } ?? nil
+        }
+        #expect(Self.box(w[1]) !== Self.box(w[0]), "the cards differ")
+        #expect(buffer(w[0]) != nil && buffer(w[1]) == buffer(w[0]))
+        #expect(buffer(w[2]) != buffer(w[0]), "other spacing is not shared")
+        #expect(w[2].model(as: ImageTextCard.self)?.tags == w[0].model(as: ImageTextCard.self)?.tags)
+        #expect(w[3].model(as: ImageTextCard.self)?.tags == [])
     }
 }

@@ -32,7 +32,9 @@ import FlowJSON
     @exclusivity(unchecked) var extras: ExtrasInterner
     /// Long strings spelled alike, shared (fast path, when `sharesStrings`).
     @exclusivity(unchecked) var strings = StringCache()
-    let sharesStrings: Bool
+    /// Whether this decode shares what is spelled alike (a document of
+    /// `sharingMinimumBytes` or more, on the fast path): when it has the interner.
+    var sharesStrings: Bool { widgetParts != nil }
     /// Widgets' content and actions, shared between widgets that spell them alike (fast
     /// path, in documents that share; nil otherwise, so a small decode carries one word).
     let widgetParts: WidgetInterner?
@@ -93,7 +95,6 @@ import FlowJSON
         self.defersClaims = defersClaims
         let shares = (document?.byteCount ?? 0) >= options.sharingMinimumBytes
         self.extras = ExtrasInterner(sharing: shares)
-        self.sharesStrings = shares
         self.widgetParts = shares ? WidgetInterner() : nil
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }

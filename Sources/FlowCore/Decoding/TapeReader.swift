@@ -222,6 +222,19 @@ final class SourcePool: @unchecked Sendable {
 
     @usableFromInline package func read<T: FlowDecodable>(_ type: T.Type) throws -> T { try T(tape: self) }
 
+    /// The array `decode` reads from this value, or the one read earlier in the decode from
+    /// the same bytes (see `WidgetInterner`); remembered when its decode reported nothing.
+    /// Empty arrays and values that are not arrays are decoded as they are.
+    @usableFromInline package func shared<Element>(_ decode: () throws -> [Element]) rethrows -> [Element] {
+        guard let ctx = source.context, let parts = ctx.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
+              let t = parts.looks(forArrayOf: Element.self), let text = sourceText() else { return try decode() }
+        if let known = parts.array(t, of: Element.self, spelled: text) { return known }
+        let mark = ctx.diagnosticCount
+        let array = try decode()
+        if ctx.diagnosticCount == mark { parts.remember(array, spelled: text) }
+        return array
+    }
+
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
         // Widgets whose data is spelled alike share one content (see `WidgetInterner`).
         if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), let text = sourceText() {

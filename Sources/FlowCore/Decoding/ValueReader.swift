@@ -248,4 +248,11 @@ extension Array: FlowDecodable where Element: FlowDecodable {
         }
         self = result
     }
+
+    /// On the fast path, an array spelled as one decoded earlier in the same decode is that
+    /// array again (see `WidgetInterner`).
+    @inlinable
+    package init(tape reader: TapeReader) throws {
+        self = try reader.shared { try Self(from: reader) }
+    }
 }

@@ -1,12 +1,13 @@
 /// Hands widgets whose parts are spelled alike one shared decoded value, within one
-/// decode: the content of widgets of one type whose `data` is the same bytes, and the
-/// actions of widgets whose `actions` object is.
+/// decode: the content of widgets of one type whose `data` is the same bytes, the actions
+/// of widgets whose `actions` object is, and the arrays (a card's tags) that models read.
 ///
 /// Pages repeat whole widgets (a design system's separator, a quantity stepper) and their
 /// actions (every card's "add to list" toast, every product's quick-view sheet). A content
-/// box is immutable (a widget given new content gets a new box) and `WidgetActions` is a
-/// value, so sharing either is invisible; and what a library type or the actions decode
-/// depends on nothing but the bytes: the same bytes give the same value.
+/// box is immutable (a widget given new content gets a new box), and actions and arrays are
+/// values, so sharing any of them is invisible; and what a library type, the actions or an
+/// array of library values decode depends on nothing but the bytes: the same bytes give
+/// the same value.
 ///
 /// What content may share is decided at registration (`WidgetRegistry.Entry.sharesContent`):
 /// the library's own types, but not those that hold widgets (an accordion's items claim
@@ -33,8 +34,9 @@ final class WidgetInterner {
     @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
     @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
     @exclusivity(unchecked) private var actionLookups = LookupWindow()
+    @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
     /// Each content type's lookups, by the entry's identity (the registry keeps its entries
-    /// alive for the decode). A buffer the interner allocates and frees, never handed out:
+    /// alive for the decode), and each array's, by its element type. A buffer the interner allocates and frees, never handed out:
     /// the per-widget question "is this type resting" is a load and a compare, without the
     /// uniqueness check and bounds checks of an array's element updated in place.
     private let types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>
@@ -53,8 +55,11 @@ final class WidgetInterner {
     /// of the type's counts (nil: decode it without a lookup). Asked before the data is
     /// hashed, so a type whose lookups keep missing costs no hashing while it rests.
     @inline(__always)
-    func looks(for entry: WidgetRegistry.Entry) -> Int? {
-        guard let t = type(entry), types[t].lookups.looks() else { return nil }
+    func looks(for entry: WidgetRegistry.Entry) -> Int? { looks(for: ObjectIdentifier(entry)) }
+
+    @inline(__always)
+    private func looks(for id: ObjectIdentifier) -> Int? {
+        guard let t = type(id), types[t].lookups.looks() else { return nil }
         return t
     }
 
@@ -71,10 +76,10 @@ final class WidgetInterner {
         contents.remember((entry, box), spelled: text)
     }
 
-    /// The index of `entry`'s counts, nil past ``typeLimit`` types.
+    /// The index of the counts of `id` (an entry's or an element type's), nil past
+    /// ``typeLimit`` types.
     @inline(__always)
-    private func type(_ entry: WidgetRegistry.Entry) -> Int? {
-        let id = ObjectIdentifier(entry)
+    private func type(_ id: ObjectIdentifier) -> Int? {
         for t in 0..<typeCount where types[t].entry == id { return t }
         guard typeCount < Self.typeLimit else { return nil }
         (types + typeCount).initialize(to: (id, LookupWindow()))
@@ -99,5 +104,33 @@ final class WidgetInterner {
     /// Remembers `actions`, decoded from `text` without a diagnostic.
     func remember(_ actions: WidgetActions, spelled text: SourceText) {
         self.actions.remember(actions, spelled: text)
+    }
+
+    // MARK: Arrays
+
+    /// An array decoded for the fast path, kept as one object whatever its element type.
+    private final class ArrayBox<Element> {
+        let array: [Element]
+        init(_ array: [Element]) { self.array = array }
+    }
+
+    /// Whether to look up the next array of `Element`s, as the index of the type's counts
+    /// (asked before the array's text is hashed).
+    @inline(__always)
+    func looks<Element>(forArrayOf _: Element.Type) -> Int? { looks(for: ObjectIdentifier(Element.self)) }
+
+    /// The array of `Element`s (`t`, from ``looks(forArrayOf:)``) decoded earlier from
+    /// `text`'s bytes, if it is remembered.
+    func array<Element>(_ t: Int, of _: Element.Type, spelled text: SourceText) -> [Element]? {
+        let element = ObjectIdentifier(Element.self)
+        let found = arrays.value(spelled: text) { $0.element == element }
+        types[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        // The element type matched, so the box is this one's.
+        return found.map { unsafeDowncast($0.box, to: ArrayBox<Element>.self).array }
+    }
+
+    /// Remembers `array`, decoded from `text` without a diagnostic.
+    func remember<Element>(_ array: [Element], spelled text: SourceText) {
+        arrays.remember((ObjectIdentifier(Element.self), ArrayBox(array)), spelled: text)
     }
 }
