@@ -150,4 +150,18 @@ import FlowWidgets
         #expect(w[2].model(as: ImageTextCard.self)?.tags == w[0].model(as: ImageTextCard.self)?.tags)
         #expect(w[3].model(as: ImageTextCard.self)?.tags == [])
     }
+
+    /// A value larger than `SpellingTable.maximumEntries` is not looked up (a hostile page
+    /// of one huge widget pays for no hashing), yet decodes the same.
+    @Test func largeValuesAreNotLookedUp() throws {
+        let tags = "[" + Array(repeating: #"{"text": "T"}"#, count: SpellingTable<Void>.maximumEntries / 2).joined(separator: ",") + "]"
+        let rail = #"{"type": "tag_rail", "data": {"tags": \#(tags)}}"#
+        let w = try widgets([rail, rail]).widgets
+        try #require(w.count == 2)
+        #expect(Self.box(w[1]) !== Self.box(w[0]))
+        #expect(w[1].model(as: TagRail.self) == w[0].model(as: TagRail.self))
+        let small = #"{"type": "tag_rail", "data": {"tags": [{"text": "T"}]}}"#
+        let s = try widgets([small, small]).widgets
+        #expect(Self.box(s[1]) === Self.box(s[0]))
+    }
 }

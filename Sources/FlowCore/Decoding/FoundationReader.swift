@@ -80,6 +80,8 @@ import FlowJSON
 
     package func sourceText() -> SourceText? { nil }
 
+    package var isShareable: Bool { false }
+
     @usableFromInline package var foundDescription: String {
         if isNull { return "null" }
         if bool() != nil { return "a bool" }

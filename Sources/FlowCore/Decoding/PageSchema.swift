@@ -368,7 +368,9 @@ enum PageSchema {
     /// ``decodeActions(_:ctx:type:)``, or the actions of an earlier widget whose `actions`
     /// object is the same bytes (see `WidgetInterner`).
     static func decodeSharedActions<R: DocumentReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
-        guard let parts = ctx.widgetParts, parts.looksForActions(), let text = r.sourceText() else { return decodeActions(r, ctx: ctx, type: type) }
+        guard let parts = ctx.widgetParts, parts.looksForActions(), r.isShareable, let text = r.sourceText() else {
+            return decodeActions(r, ctx: ctx, type: type)
+        }
         if let known = parts.actions(spelled: text) { return known }
         let mark = ctx.diagnosticCount
         let actions = decodeActions(r, ctx: ctx, type: type)

@@ -6,6 +6,12 @@
 /// holds). The table never grows: a page of ever-new texts overwrites its slots.
 struct SpellingTable<Value> {
     static var slotCount: Int { 1024 }
+    /// The largest value looked up, in entries of the index (a scalar is one, a container
+    /// one plus its contents'): a test of one load. Parts that repeat are small (a
+    /// separator's data, a toast action, a card's tags); a large one is hashed for
+    /// nothing, and a hostile one (one widget with 100,000 events) would make every
+    /// decode of it pay for a table.
+    static var maximumEntries: Int { 512 }
 
     private struct Slot {
         let text: SourceText

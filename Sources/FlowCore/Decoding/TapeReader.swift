@@ -227,7 +227,7 @@ final class SourcePool: @unchecked Sendable {
     /// Empty arrays and values that are not arrays are decoded as they are.
     @usableFromInline package func shared<Element>(_ decode: () throws -> [Element]) rethrows -> [Element] {
         guard let ctx = source.context, let parts = ctx.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
-              let t = parts.looks(forArrayOf: Element.self), let text = sourceText() else { return try decode() }
+              let t = parts.looks(forArrayOf: Element.self), isShareable, let text = sourceText() else { return try decode() }
         if let known = parts.array(t, of: Element.self, spelled: text) { return known }
         let mark = ctx.diagnosticCount
         let array = try decode()
@@ -237,7 +237,7 @@ final class SourcePool: @unchecked Sendable {
 
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
         // Widgets whose data is spelled alike share one content (see `WidgetInterner`).
-        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), let text = sourceText() {
+        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), isShareable, let text = sourceText() {
             if let box = parts.box(t, of: entry, spelled: text) { return WidgetModel(box: box, entry: entry) }
             let mark = ctx.diagnosticCount
             let box = try entry.fast(self)
@@ -270,6 +270,8 @@ final class SourcePool: @unchecked Sendable {
     package func finished(ctx: DecodeContext) { ctx.doneWith(index..<view.next(index)) }
 
     package func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
+
+    package var isShareable: Bool { view.next(index) - index <= SpellingTable<Void>.maximumEntries }
 
     /// Whether every key of the object at `i` decodes (only escaped keys can fail).
     static func keysDecode(_ view: JSONTapeView, _ i: Int) -> Bool {

@@ -28,26 +28,18 @@ final class WidgetInterner {
     static let window = 16
     static let minimumHits = 2
     static let rest = 1024
-    /// Content types counted apart; widgets of further types are not looked up.
-    static let typeLimit = 16
 
     @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
     @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
     @exclusivity(unchecked) private var actionLookups = LookupWindow()
     @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
     /// Each content type's lookups, by the entry's identity (the registry keeps its entries
-    /// alive for the decode), and each array's, by its element type. A buffer the interner allocates and frees, never handed out:
-    /// the per-widget question "is this type resting" is a load and a compare, without the
-    /// uniqueness check and bounds checks of an array's element updated in place.
-    private let types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>
+    /// alive for the decode), and each array's, by its element type. Stored in the
+    /// interner itself: the per-widget question "is this type resting" is a load and a
+    /// compare, with no buffer of its own to allocate or to check for uniqueness.
+    @exclusivity(unchecked) private var types = InlineArray<16, (entry: ObjectIdentifier, lookups: LookupWindow)>(
+        repeating: (ObjectIdentifier(WidgetInterner.self), LookupWindow()))
     @exclusivity(unchecked) private var typeCount = 0
-
-    init() { types = .allocate(capacity: Self.typeLimit) }
-
-    deinit {
-        types.deinitialize(count: typeCount)
-        types.deallocate()
-    }
 
     // MARK: Content
 
@@ -76,13 +68,13 @@ final class WidgetInterner {
         contents.remember((entry, box), spelled: text)
     }
 
-    /// The index of the counts of `id` (an entry's or an element type's), nil past
-    /// ``typeLimit`` types.
+    /// The index of the counts of `id` (an entry's or an element type's), nil past the
+    /// sixteenth.
     @inline(__always)
     private func type(_ id: ObjectIdentifier) -> Int? {
         for t in 0..<typeCount where types[t].entry == id { return t }
-        guard typeCount < Self.typeLimit else { return nil }
-        (types + typeCount).initialize(to: (id, LookupWindow()))
+        guard typeCount < types.count else { return nil }
+        types[typeCount] = (id, LookupWindow())
         typeCount += 1
         return typeCount - 1
     }
