@@ -35,8 +35,9 @@ import FlowJSON
     /// Whether this decode shares what is spelled alike (a document of
     /// `sharingMinimumBytes` or more, on the fast path): when it has the interner.
     var sharesStrings: Bool { widgetParts != nil }
-    /// Widgets' content and actions, shared between widgets that spell them alike (fast
-    /// path, in documents that share; nil otherwise, so a small decode carries one word).
+    /// Widgets' content, actions and arrays, shared between widgets that spell them alike
+    /// (fast path, in documents that share; nil otherwise, so a small decode carries one
+    /// word).
     let widgetParts: WidgetInterner?
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.

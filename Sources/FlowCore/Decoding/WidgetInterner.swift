@@ -15,12 +15,13 @@
 /// theirs, and may do more than read). A decode that recorded a diagnostic is not
 /// remembered: a widget that takes the value must have had nothing to report.
 ///
-/// Each part is looked up in a ``SpellingTable``. Each type of content, and the actions,
-/// count their own lookups and rest when they keep missing (``LookupWindow``): a page's
-/// cards may all differ while its separators are all alike, and the cards then go
-/// unhashed. Only the fast path shares (it has the text), and only in documents of
-/// `PageDecodingOptions.sharingMinimumBytes` and more: a decode that does not share has no
-/// interner at all.
+/// Each part is looked up in a ``SpellingTable``, and only when it is small
+/// (``SpellingTable/maximumEntries``). Each type of content, each element type of arrays,
+/// and the actions count their own lookups and rest when they keep missing
+/// (``LookupWindow``): a page's cards may all differ while its separators are all alike,
+/// and the cards then go unhashed. Only the fast path shares (it has the text), and only
+/// in documents of `PageDecodingOptions.sharingMinimumBytes` and more: a decode that does
+/// not share has no interner at all.
 final class WidgetInterner {
     /// Lookups per window; a part whose window ends with fewer than ``minimumHits`` hits
     /// rests for ``rest`` widgets. The window is short: each stretch of a parallel decode
@@ -28,18 +29,26 @@ final class WidgetInterner {
     static let window = 16
     static let minimumHits = 2
     static let rest = 1024
+    /// Types counted apart; values of further types are not looked up.
+    static let typeLimit = 16
 
     @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
     @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
     @exclusivity(unchecked) private var actionLookups = LookupWindow()
     @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
     /// Each content type's lookups, by the entry's identity (the registry keeps its entries
-    /// alive for the decode), and each array's, by its element type. Stored in the
-    /// interner itself: the per-widget question "is this type resting" is a load and a
-    /// compare, with no buffer of its own to allocate or to check for uniqueness.
-    @exclusivity(unchecked) private var types = InlineArray<16, (entry: ObjectIdentifier, lookups: LookupWindow)>(
-        repeating: (ObjectIdentifier(WidgetInterner.self), LookupWindow()))
+    /// alive for the decode), and each array's, by its element type. A buffer of
+    /// ``typeLimit`` the interner allocates at its first lookup and frees in `deinit`, never
+    /// handed out: the per-widget question "is this type resting" is a load and a compare,
+    /// without the uniqueness and bounds checks of an array's element updated in place.
+    @exclusivity(unchecked) private var types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>?
     @exclusivity(unchecked) private var typeCount = 0
+
+    deinit {
+        guard let types else { return }
+        types.deinitialize(count: typeCount)
+        types.deallocate()
+    }
 
     // MARK: Content
 
@@ -51,7 +60,7 @@ final class WidgetInterner {
 
     @inline(__always)
     private func looks(for id: ObjectIdentifier) -> Int? {
-        guard let t = type(id), types[t].lookups.looks() else { return nil }
+        guard let t = type(id), counts[t].lookups.looks() else { return nil }
         return t
     }
 
@@ -59,7 +68,7 @@ final class WidgetInterner {
     /// `data` was `text`'s bytes, if it is remembered.
     func box(_ t: Int, of entry: WidgetRegistry.Entry, spelled text: SourceText) -> ContentBox? {
         let found = contents.value(spelled: text) { $0.entry === entry }
-        types[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        counts[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
         return found?.box
     }
 
@@ -68,15 +77,25 @@ final class WidgetInterner {
         contents.remember((entry, box), spelled: text)
     }
 
-    /// The index of the counts of `id` (an entry's or an element type's), nil past the
-    /// sixteenth.
+    /// The index of the counts of `id` (an entry's or an element type's), nil past
+    /// ``typeLimit`` types.
     @inline(__always)
     private func type(_ id: ObjectIdentifier) -> Int? {
-        for t in 0..<typeCount where types[t].entry == id { return t }
-        guard typeCount < types.count else { return nil }
-        types[typeCount] = (id, LookupWindow())
+        let counts = counts
+        for t in 0..<typeCount where counts[t].entry == id { return t }
+        guard typeCount < Self.typeLimit else { return nil }
+        (counts + typeCount).initialize(to: (id, LookupWindow()))
         typeCount += 1
         return typeCount - 1
+    }
+
+    /// ``types``, allocated on first use.
+    @inline(__always)
+    private var counts: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)> {
+        if let types { return types }
+        let made = UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>.allocate(capacity: Self.typeLimit)
+        types = made
+        return made
     }
 
     // MARK: Actions
@@ -116,7 +135,7 @@ final class WidgetInterner {
     func array<Element>(_ t: Int, of _: Element.Type, spelled text: SourceText) -> [Element]? {
         let element = ObjectIdentifier(Element.self)
         let found = arrays.value(spelled: text) { $0.element == element }
-        types[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        counts[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
         // The element type matched, so the box is this one's.
         return found.map { unsafeDowncast($0.box, to: ArrayBox<Element>.self).array }
     }
