@@ -30,11 +30,11 @@ import FlowJSON
     @exclusivity(unchecked) var layouts = LayoutInterner()
     /// The atoms' out-of-line fields, shared between atoms spelled alike (fast path).
     @exclusivity(unchecked) var extras: ExtrasInterner
-    /// Long strings spelled alike, shared (fast path, when `sharesStrings`).
+    /// Long strings spelled alike, shared (fast path, when `sharesParts`).
     @exclusivity(unchecked) var strings = StringCache()
     /// Whether this decode shares what is spelled alike (a document of
     /// `sharingMinimumBytes` or more, on the fast path): when it has the interner.
-    var sharesStrings: Bool { widgetParts != nil }
+    var sharesParts: Bool { widgetParts != nil }
     /// Widgets' content, actions and arrays, shared between widgets that spell them alike
     /// (fast path, in documents that share; nil otherwise, so a small decode carries one
     /// word).
@@ -96,7 +96,7 @@ import FlowJSON
         self.defersClaims = defersClaims
         let shares = (document?.byteCount ?? 0) >= options.sharingMinimumBytes
         self.extras = ExtrasInterner(sharing: shares)
-        self.widgetParts = shares ? WidgetInterner() : nil
+        self.widgetParts = if let document, shares { WidgetInterner(document: document) } else { nil }
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }

@@ -80,7 +80,7 @@ import FlowJSON
 
     package func sourceText() -> SourceText? { nil }
 
-    package var isShareable: Bool { false }
+    package func shareableText() -> SourceText? { nil }
 
     @usableFromInline package var foundDescription: String {
         if isNull { return "null" }

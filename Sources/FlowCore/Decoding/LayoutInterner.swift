@@ -1,8 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 import FlowJSON
 
 /// Decodes each distinct widget layout text of a page once, and hands every widget that
@@ -15,39 +10,22 @@ import FlowJSON
 /// depends on nothing but its text, so equal text gives an equal layout.
 ///
 /// Only the fast path interns (it has the text); the reference path boxes every layout.
-/// At most ``limit`` texts are remembered: a page of all-different layouts costs a box per
-/// widget, as without interning, and never a table that grows with the page.
+/// The layouts are kept in a ``SpellingTable``, which never grows: a page of
+/// all-different layouts costs a box per widget, as without interning, and never a table
+/// that grows with the page.
 struct LayoutInterner {
-    static let limit = 256
-    private var byText: [UInt64: (text: SourceText, box: LayoutBox?)] = [:]
+    private var byText = SpellingTable<LayoutBox?>()
 
     /// The box for the layout `decode` reads (nil for the default layout), reused when the
-    /// same text was decoded before.
-    mutating func box(for text: SourceText?, decode: () throws -> WidgetLayout) rethrows -> LayoutBox? {
-        guard let text else { return LayoutBox.boxing(try decode()) }
-        if let known = byText[text.hash], known.text.spellsTheSame(as: text) { return known.box }
-        let box = LayoutBox.boxing(try decode())
-        // A hash shared by two texts keeps the first; the second just goes unshared. (The
-        // second lookup runs once per distinct text, at most `limit` times.)
-        if byText.count < Self.limit, byText[text.hash] == nil { byText[text.hash] = (text, box) }
-        return box
-    }
-}
-
-/// A value's text in a scanned document: the document, where the text lies in it, and a
-/// hash of it.
-package struct SourceText: Sendable {
-    let document: JSONDocument
-    let range: Range<Int>
-    let hash: UInt64
-
-    /// Whether the two texts are the same bytes (the documents may differ).
-    func spellsTheSame(as other: SourceText) -> Bool {
-        guard hash == other.hash, range.count == other.range.count else { return false }
-        return document.withView { a in
-            other.document.withView { b in
-                memcmp(a.bytes.baseAddress! + range.lowerBound, b.bytes.baseAddress! + other.range.lowerBound, range.count) == 0
-            }
+    /// same text was decoded before. `text` is the layout's text in `document`, the
+    /// decode's own (nil on the reference path).
+    mutating func box(for text: SourceText?, in document: JSONDocument?, decode: () throws -> WidgetLayout) rethrows -> LayoutBox? {
+        guard let text, let document, text.lies(in: document) else { return LayoutBox.boxing(try decode()) }
+        return try document.withView { view in
+            if let known = byText.value(spelled: text, in: view.bytes) { return known }
+            let box = LayoutBox.boxing(try decode())
+            byText.remember(box, spelled: text)
+            return box
         }
     }
 }

@@ -347,7 +347,7 @@ enum PageSchema {
         var layoutBox: LayoutBox?
         if let v = f.present(.layout) {
             do {
-                layoutBox = try ctx.layouts.box(for: v.sourceText()) { try v.read(WidgetLayout.self) }
+                layoutBox = try ctx.layouts.box(for: v.sourceText(), in: ctx.document) { try v.read(WidgetLayout.self) }
             } catch {
                 ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
             }
@@ -368,14 +368,10 @@ enum PageSchema {
     /// ``decodeActions(_:ctx:type:)``, or the actions of an earlier widget whose `actions`
     /// object is the same bytes (see `WidgetInterner`).
     static func decodeSharedActions<R: DocumentReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
-        guard let parts = ctx.widgetParts, parts.looksForActions(), r.isShareable, let text = r.sourceText() else {
+        guard let parts = ctx.widgetParts, parts.looksForActions(), let text = r.shareableText() else {
             return decodeActions(r, ctx: ctx, type: type)
         }
-        if let known = parts.actions(spelled: text) { return known }
-        let mark = ctx.diagnosticCount
-        let actions = decodeActions(r, ctx: ctx, type: type)
-        if ctx.diagnosticCount == mark { parts.remember(actions, spelled: text) }
-        return actions
+        return parts.actions(spelled: text, ctx: ctx) { decodeActions(r, ctx: ctx, type: type) }
     }
 
     /// Event name to action; a bad event is absent with its own diagnostic. The first

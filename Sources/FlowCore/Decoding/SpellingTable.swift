@@ -14,7 +14,7 @@ struct SpellingTable<Value> {
     static var maximumEntries: Int { 512 }
 
     private struct Slot {
-        let text: SourceText
+        var text: SourceText
         let value: Value
     }
 
@@ -24,11 +24,18 @@ struct SpellingTable<Value> {
     /// The values remembered, at most one per slot.
     private var kept: [Slot] = []
 
-    /// The value remembered for `text`'s bytes, when `matches` accepts it.
-    func value(spelled text: SourceText, where matches: (Value) -> Bool) -> Value? {
-        guard !table.isEmpty, case let p = Int(table[Self.slot(text)]), p != 0 else { return nil }
-        let slot = kept[p - 1]
-        return slot.text.spellsTheSame(as: text) && matches(slot.value) ? slot.value : nil
+    /// The value remembered for `text`'s bytes. Every text of one table lies in one
+    /// document, whose bytes are `bytes`.
+    ///
+    /// A value found is kept from then on under `text`, its latest spelling: the bytes the
+    /// next lookup compares are then the nearest ones, which a page that repeats a part
+    /// every few widgets still has in cache. Compared with the first spelling, megabytes
+    /// back in a large page, each hit would wait on memory.
+    mutating func value(spelled text: SourceText, in bytes: UnsafeBufferPointer<UInt8>) -> Value? {
+        guard !table.isEmpty, case let p = Int(table[Self.slot(text)]), p != 0,
+              kept[p - 1].text.spellsTheSame(as: text, in: bytes) else { return nil }
+        kept[p - 1].text = text
+        return kept[p - 1].value
     }
 
     /// Remembers `value` for `text`'s bytes, in place of what its slot held.

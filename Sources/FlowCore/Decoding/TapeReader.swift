@@ -170,7 +170,7 @@ final class SourcePool: @unchecked Sendable {
             let raw = view.rawBytes(index)
             if raw.count > 15 {
                 let ctx = context
-                if ctx.sharesStrings { return ctx.strings.string(raw) }
+                if ctx.sharesParts { return ctx.strings.string(raw) }
             }
         }
         return try? view.string(index)
@@ -227,22 +227,14 @@ final class SourcePool: @unchecked Sendable {
     /// Empty arrays and values that are not arrays are decoded as they are.
     @usableFromInline package func shared<Element>(_ decode: () throws -> [Element]) rethrows -> [Element] {
         guard let ctx = source.context, let parts = ctx.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
-              let t = parts.looks(forArrayOf: Element.self), isShareable, let text = sourceText() else { return try decode() }
-        if let known = parts.array(t, of: Element.self, spelled: text) { return known }
-        let mark = ctx.diagnosticCount
-        let array = try decode()
-        if ctx.diagnosticCount == mark { parts.remember(array, spelled: text) }
-        return array
+              let t = parts.looks(forArrayOf: Element.self), let text = shareableText() else { return try decode() }
+        return try parts.array(t, spelled: text, ctx: ctx, decode: decode)
     }
 
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
         // Widgets whose data is spelled alike share one content (see `WidgetInterner`).
-        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), isShareable, let text = sourceText() {
-            if let box = parts.box(t, of: entry, spelled: text) { return WidgetModel(box: box, entry: entry) }
-            let mark = ctx.diagnosticCount
-            let box = try entry.fast(self)
-            if ctx.diagnosticCount == mark { parts.remember(box, of: entry, spelled: text) }
-            return WidgetModel(box: box, entry: entry)
+        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), let text = shareableText() {
+            return WidgetModel(box: try parts.content(of: entry, t, spelled: text, ctx: ctx) { try entry.fast(self) }, entry: entry)
         }
         return WidgetModel(box: try entry.fast(self), entry: entry)
     }
@@ -271,7 +263,7 @@ final class SourcePool: @unchecked Sendable {
 
     package func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
 
-    package var isShareable: Bool { view.next(index) - index <= SpellingTable<Void>.maximumEntries }
+    package func shareableText() -> SourceText? { view.next(index) - index <= SpellingTable<Void>.maximumEntries ? sourceText() : nil }
 
     /// Whether every key of the object at `i` decodes (only escaped keys can fail).
     static func keysDecode(_ view: JSONTapeView, _ i: Int) -> Bool {

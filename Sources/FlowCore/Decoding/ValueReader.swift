@@ -52,10 +52,10 @@ package protocol DocumentReader: ValueReader where Object.Value == Self, Element
     /// The value's text in the document, on a path that reads a document's bytes (nil on
     /// the reference path): a decoder may reuse what it built from the same text before.
     func sourceText() -> SourceText?
-    /// Whether the value is small enough to be looked up for sharing
-    /// (``SpellingTable/maximumEntries``): a large one is not hashed (false on the
-    /// reference path, which does not share).
-    var isShareable: Bool { get }
+    /// ``sourceText()`` when the value is small enough to be looked up for sharing
+    /// (``SpellingTable/maximumEntries``): a large one is not hashed (nil on the reference
+    /// path, which does not share).
+    func shareableText() -> SourceText?
     /// The value as a widget type name, and the registry's entry for it (nil when none is
     /// registered); nil when the value is not a string.
     func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)?

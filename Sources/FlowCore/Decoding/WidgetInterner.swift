@@ -1,3 +1,5 @@
+import FlowJSON
+
 /// Hands widgets whose parts are spelled alike one shared decoded value, within one
 /// decode: the content of widgets of one type whose `data` is the same bytes, the actions
 /// of widgets whose `actions` object is, and the arrays (a card's tags) that models read.
@@ -29,20 +31,30 @@ final class WidgetInterner {
     static let window = 16
     static let minimumHits = 2
     static let rest = 1024
-    /// Types counted apart; values of further types are not looked up.
+    /// Parts counted apart (the actions, and each type of content or array element); values
+    /// of further types are not looked up.
     static let typeLimit = 16
+
+    /// The document every text looked up lies in, held so that ``bytes`` stays valid.
+    private let document: JSONDocument
+    private let bytes: UnsafeBufferPointer<UInt8>
 
     @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
     @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
-    @exclusivity(unchecked) private var actionLookups = LookupWindow()
     @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
-    /// Each content type's lookups, by the entry's identity (the registry keeps its entries
-    /// alive for the decode), and each array's, by its element type. A buffer of
+    /// The actions' lookups (first, at ``actionsType``), each content type's, by the entry's
+    /// identity (the registry keeps its entries alive for the decode), and each array's, by
+    /// its element type. A buffer of
     /// ``typeLimit`` the interner allocates at its first lookup and frees in `deinit`, never
     /// handed out: the per-widget question "is this type resting" is a load and a compare,
     /// without the uniqueness and bounds checks of an array's element updated in place.
     @exclusivity(unchecked) private var types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>?
     @exclusivity(unchecked) private var typeCount = 0
+
+    init(document: JSONDocument) {
+        self.document = document
+        bytes = document.retainedView.bytes
+    }
 
     deinit {
         guard let types else { return }
@@ -64,17 +76,12 @@ final class WidgetInterner {
         return t
     }
 
-    /// The box of an earlier widget of `entry`'s type (`t`, from ``looks(for:)``) whose
-    /// `data` was `text`'s bytes, if it is remembered.
-    func box(_ t: Int, of entry: WidgetRegistry.Entry, spelled text: SourceText) -> ContentBox? {
-        let found = contents.value(spelled: text) { $0.entry === entry }
-        counts[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
-        return found?.box
-    }
-
-    /// Remembers `box`, decoded from `text` for `entry`'s type without a diagnostic.
-    func remember(_ box: ContentBox, of entry: WidgetRegistry.Entry, spelled text: SourceText) {
-        contents.remember((entry, box), spelled: text)
+    /// The content `decode` reads for `entry`'s type (`t`, from ``looks(for:)``) from
+    /// `text`, or the box of an earlier widget of the type whose `data` was the same bytes.
+    func content(of entry: WidgetRegistry.Entry, _ t: Int, spelled text: SourceText, ctx: DecodeContext,
+                 decode: () throws -> ContentBox) rethrows -> ContentBox {
+        try share(text, t, ctx: ctx, find: { contents.value(spelled: text, in: bytes).flatMap { $0.entry === entry ? $0.box : nil } },
+                  remember: { contents.remember((entry, $0), spelled: text) }, decode: decode)
     }
 
     /// The index of the counts of `id` (an entry's or an element type's), nil past
@@ -94,27 +101,26 @@ final class WidgetInterner {
     private var counts: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)> {
         if let types { return types }
         let made = UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>.allocate(capacity: Self.typeLimit)
+        made.initialize(to: (ObjectIdentifier(WidgetActions.self), LookupWindow()))
         types = made
+        typeCount = 1
         return made
     }
 
     // MARK: Actions
 
+    /// Where the actions' lookups count, among the types'.
+    private static let actionsType = 0
+
     /// Whether to look up the next widget's actions (asked before they are hashed).
     @inline(__always)
-    func looksForActions() -> Bool { actionLookups.looks() }
+    func looksForActions() -> Bool { counts[Self.actionsType].lookups.looks() }
 
-    /// The actions of an earlier widget whose `actions` object was `text`'s bytes, if they
-    /// are remembered.
-    func actions(spelled text: SourceText) -> WidgetActions? {
-        let found = actions.value(spelled: text) { _ in true }
-        actionLookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
-        return found
-    }
-
-    /// Remembers `actions`, decoded from `text` without a diagnostic.
-    func remember(_ actions: WidgetActions, spelled text: SourceText) {
-        self.actions.remember(actions, spelled: text)
+    /// The actions `decode` reads from `text`, or those of an earlier widget whose
+    /// `actions` object was the same bytes.
+    func actions(spelled text: SourceText, ctx: DecodeContext, decode: () -> WidgetActions) -> WidgetActions {
+        share(text, Self.actionsType, ctx: ctx, find: { self.actions.value(spelled: text, in: bytes) },
+              remember: { self.actions.remember($0, spelled: text) }, decode: decode)
     }
 
     // MARK: Arrays
@@ -130,18 +136,33 @@ final class WidgetInterner {
     @inline(__always)
     func looks<Element>(forArrayOf _: Element.Type) -> Int? { looks(for: ObjectIdentifier(Element.self)) }
 
-    /// The array of `Element`s (`t`, from ``looks(forArrayOf:)``) decoded earlier from
-    /// `text`'s bytes, if it is remembered.
-    func array<Element>(_ t: Int, of _: Element.Type, spelled text: SourceText) -> [Element]? {
+    /// The array of `Element`s (`t`, from ``looks(forArrayOf:)``) `decode` reads from
+    /// `text`, or the one decoded earlier from the same bytes.
+    func array<Element>(_ t: Int, spelled text: SourceText, ctx: DecodeContext, decode: () throws -> [Element]) rethrows -> [Element] {
         let element = ObjectIdentifier(Element.self)
-        let found = arrays.value(spelled: text) { $0.element == element }
-        counts[t].lookups.count(hit: found != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
         // The element type matched, so the box is this one's.
-        return found.map { unsafeDowncast($0.box, to: ArrayBox<Element>.self).array }
+        return try share(text, t, ctx: ctx,
+                         find: { arrays.value(spelled: text, in: bytes).flatMap { $0.element == element ? unsafeDowncast($0.box, to: ArrayBox<Element>.self).array : nil } },
+                         remember: { arrays.remember((element, ArrayBox($0)), spelled: text) }, decode: decode)
     }
 
-    /// Remembers `array`, decoded from `text` without a diagnostic.
-    func remember<Element>(_ array: [Element], spelled text: SourceText) {
-        arrays.remember((ObjectIdentifier(Element.self), ArrayBox(array)), spelled: text)
+    // MARK: Sharing
+
+    /// What every part does: the value `find` has remembered for `text`'s bytes; else
+    /// `decode`'s value, which `remember` keeps when its decode recorded no diagnostic, so
+    /// that a widget taking it has nothing to report either. The lookup counts in the
+    /// part's window (`t`). The tables are reached in short accesses, none held across
+    /// `decode`: an array's elements may share arrays of their own.
+    @inline(__always)
+    private func share<Value>(_ text: SourceText, _ t: Int, ctx: DecodeContext, find: () -> Value?, remember: (Value) -> Void,
+                              decode: () throws -> Value) rethrows -> Value {
+        guard text.lies(in: document) else { return try decode() }
+        let known = find()
+        counts[t].lookups.count(hit: known != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        if let known { return known }
+        let mark = ctx.diagnosticCount
+        let value = try decode()
+        if ctx.diagnosticCount == mark { remember(value) }
+        return value
     }
 }
