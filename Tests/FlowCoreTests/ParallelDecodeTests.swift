@@ -137,28 +137,58 @@ import FlowWorkloads
     /// 3,000 widgets in 60 sections: past the default threshold (~450 widgets), so with the
     /// default options but four threads the list is cut into 16 stretches (four a thread),
     /// every one decodes, and more than one thread takes part when the machine has more
-    /// than one processor (tried up to twenty times: while other tests keep every worker
-    /// busy, the caller's thread may take every stretch itself).
+    /// than one processor. The first stretch to start waits until a stretch has started on
+    /// another thread: while other tests keep every worker busy, the caller's thread would
+    /// otherwise take every stretch itself, and the test would say more about the machine
+    /// than about the decode.
     @Test func aLargeSectionListIsCutAndDecodedOnSeveralThreads() throws {
         let input = PageGenerator(PageGenerator.Options(widgets: 3000, seed: 3, sections: 60)).generate()
         let decoder = PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 4))
         let serial = try PageDecoder(registry: starterRegistry, options: PageDecodingOptions(threads: 1)).decode(input)
-        var threads: [Int] = []
-        for attempt in 0..<20 {
-            var decoded: DecodedPage?
-            let runs = try Self.runs { decoded = try decoder.decode(input) }
-            try #require(runs.count == 1, "one section list, decoded in parallel once: \(runs)")
-            #expect(runs[0].sections == 60)
-            #expect(runs[0].stretches == 16)
-            #expect(runs[0].decoded == 16, "every stretch decodes")
-            #expect((1...16).contains(runs[0].threads))
-            #expect(decoded?.page == serial.page)
-            threads.append(runs[0].threads)
-            if ProcessInfo.processInfo.activeProcessorCount < 2 || runs[0].threads > 1 { break }
-            if attempt < 19 { usleep(20_000) }
+        let severalProcessors = ProcessInfo.processInfo.activeProcessorCount >= 2
+        let gate = SecondThreadGate()
+        var decoded: DecodedPage?
+        var hold: (@Sendable (UInt) -> Void)?
+        if severalProcessors { hold = { @Sendable thread in gate.started(on: thread) } }
+        let runs = try ParallelSectionsRun.$stretchStarting.withValue(hold) {
+            try Self.runs { decoded = try decoder.decode(input) }
         }
-        if ProcessInfo.processInfo.activeProcessorCount >= 2 {
-            #expect(threads.contains { $0 > 1 }, "the stretches ran on one thread in every try: \(threads)")
+        try #require(runs.count == 1, "one section list, decoded in parallel once: \(runs)")
+        #expect(runs[0].sections == 60)
+        #expect(runs[0].stretches == 16)
+        #expect(runs[0].decoded == 16, "every stretch decodes")
+        #expect((1...16).contains(runs[0].threads))
+        #expect(decoded?.page == serial.page)
+        if severalProcessors {
+            #expect(gate.firstWaitEnded, "no second thread started a stretch within \(SecondThreadGate.patience) s")
+            #expect(runs[0].threads > 1, "the stretches ran on one thread")
+        }
+    }
+
+    /// Holds the first thread to start a stretch until a stretch starts on another thread
+    /// (at most ``patience`` seconds, so a machine that never runs a second one fails the
+    /// test rather than hangs it).
+    final class SecondThreadGate: @unchecked Sendable {
+        static let patience = 60.0
+        private let condition = NSCondition()
+        private var first: UInt?
+        private var second = false
+        private(set) var firstWaitEnded = false
+
+        func started(on thread: UInt) {
+            condition.lock()
+            defer { condition.unlock() }
+            guard let first else {
+                first = thread
+                let deadline = Date(timeIntervalSinceNow: Self.patience)
+                while !second, condition.wait(until: deadline) {}
+                firstWaitEnded = second
+                return
+            }
+            if thread != first, !second {
+                second = true
+                condition.broadcast()
+            }
         }
     }
 

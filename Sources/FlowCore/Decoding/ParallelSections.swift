@@ -61,9 +61,12 @@ extension PageSchema {
         nonisolated(unsafe) let caller = ctx
         let listPath = ctx.currentPath.components
         let handoff = InOrderHandoff(count: stretches.count)
+        // Read here: the workers run outside the caller's task, where it is not bound.
+        let starting = ParallelSectionsRun.stretchStarting
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
             stretch.thread = currentThreadID()
+            starting?(stretch.thread)
 
             stretch.sections.reserveCapacity(stretch.elements.count)
             TapeSource.lend(document: document, context: stretch.context) { source in
@@ -174,4 +177,10 @@ package struct ParallelSectionsRun: Sendable, Equatable {
     /// the caller's thread. Bind it with `ParallelSectionsRun.$observer.withValue(…) { … }`
     /// around a decode; unbound (the default) costs one task-local read per such list.
     @TaskLocal package static var observer: (@Sendable (ParallelSectionsRun) -> Void)?
+
+    /// Called as each stretch of a list decoded in parallel starts, on the thread that
+    /// decodes it, with that thread's id: a test may hold the first stretch until another
+    /// thread has started one, so that "more than one thread takes part" does not depend
+    /// on how busy the machine is. Bound like ``observer``, on the caller's task.
+    @TaskLocal package static var stretchStarting: (@Sendable (UInt) -> Void)?
 }
