@@ -21,11 +21,10 @@ struct LayoutInterner {
     /// decode's own (nil on the reference path).
     mutating func box(for text: SourceText?, in document: JSONDocument?, decode: () throws -> WidgetLayout) rethrows -> LayoutBox? {
         guard let text, let document, text.lies(in: document) else { return LayoutBox.boxing(try decode()) }
-        return try document.withView { view in
-            if let known = byText.value(spelled: text, in: view.bytes) { return known }
-            let box = LayoutBox.boxing(try decode())
-            byText.remember(box, spelled: text)
-            return box
-        }
+        // The decode context holds the document for the whole decode.
+        if let known = byText.value(spelled: text, in: document.retainedView.bytes) { return known }
+        let box = LayoutBox.boxing(try decode())
+        byText.remember(box, spelled: text)
+        return box
     }
 }

@@ -13,16 +13,11 @@ import FlowJSON
 /// and release each time. Whoever compares texts holds the document (``WidgetInterner``,
 /// the decode context), checks that a text ``lies(in:)`` it before keeping or comparing it,
 /// and hands its bytes to ``spellsTheSame(as:in:)``.
-package struct SourceText: Sendable {
+@usableFromInline package struct SourceText: Sendable {
     let document: ObjectIdentifier
     let range: Range<Int>
     let hash: UInt64
 
-    init(document: JSONDocument, range: Range<Int>, hash: UInt64) {
-        self.document = ObjectIdentifier(document)
-        self.range = range
-        self.hash = hash
-    }
 
     /// Whether this is a text of `document`.
     @inline(__always)

@@ -225,10 +225,30 @@ final class SourcePool: @unchecked Sendable {
     /// The array `decode` reads from this value, or the one read earlier in the decode from
     /// the same bytes (see `WidgetInterner`); remembered when its decode reported nothing.
     /// Empty arrays and values that are not arrays are decoded as they are.
-    @usableFromInline package func shared<Element>(_ decode: () throws -> [Element]) rethrows -> [Element] {
+    ///
+    /// Inlined into the model's own code, where `Element` is known: the interner keeps
+    /// arrays as objects of any element type, and only this part, specialized, boxes and
+    /// unboxes them. A generic function called with an unknown `Element` would look up the
+    /// array type's metadata at run time on every call.
+    @inlinable
+    package func shared<Element>(_ decode: () throws -> [Element]) rethrows -> [Element] {
+        var decoded: [Element] = []
+        let known = try sharedArray(of: ObjectIdentifier(Element.self), decode: { decoded = try decode() }, box: { SharedArray(decoded) })
+        // A box remembered for arrays of this element type holds one.
+        return known.map { unsafeDowncast($0, to: SharedArray<Element>.self).array } ?? decoded
+    }
+
+    /// ``shared(_:)`` for any element type: the box found for this value's bytes among
+    /// arrays of `element`s, or nil when `decode` read it (the decode does not share, the
+    /// value is not a small nonempty array, or its element type is resting).
+    @usableFromInline
+    func sharedArray(of element: ObjectIdentifier, decode: () throws -> Void, box: () -> AnyObject) rethrows -> AnyObject? {
         guard let ctx = source.context, let parts = ctx.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
-              let t = parts.looks(forArrayOf: Element.self), let text = shareableText() else { return try decode() }
-        return try parts.array(t, spelled: text, ctx: ctx, decode: decode)
+              let t = parts.looks(forArrayOf: element), let text = shareableText() else {
+            try decode()
+            return nil
+        }
+        return try parts.array(t, of: element, spelled: text, ctx: ctx, decode: decode, box: box)
     }
 
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
@@ -261,7 +281,12 @@ final class SourcePool: @unchecked Sendable {
 
     package func finished(ctx: DecodeContext) { ctx.doneWith(index..<view.next(index)) }
 
-    package func sourceText() -> SourceText? { SourceText(document: source.document, range: view.textSpan(index), hash: view.textFingerprint(index)) }
+    package func sourceText() -> SourceText? {
+        // The document's identity is taken last, after the calls: held across them, it
+        // would be retained and released on every lookup.
+        let range = view.textSpan(index), hash = view.textFingerprint(index)
+        return SourceText(document: ObjectIdentifier(source.document), range: range, hash: hash)
+    }
 
     package func shareableText() -> SourceText? { view.next(index) - index <= SpellingTable<Void>.maximumEntries ? sourceText() : nil }
 

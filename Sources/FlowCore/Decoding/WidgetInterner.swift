@@ -24,7 +24,7 @@ import FlowJSON
 /// and the cards then go unhashed. Only the fast path shares (it has the text), and only
 /// in documents of `PageDecodingOptions.sharingMinimumBytes` and more: a decode that does
 /// not share has no interner at all.
-final class WidgetInterner {
+@usableFromInline final class WidgetInterner {
     /// Lookups per window; a part whose window ends with fewer than ``minimumHits`` hits
     /// rests for ``rest`` widgets. The window is short: each stretch of a parallel decode
     /// has an interner of its own, and pays for a window of each part it meets.
@@ -39,7 +39,9 @@ final class WidgetInterner {
     private let document: JSONDocument
     private let bytes: UnsafeBufferPointer<UInt8>
 
-    @exclusivity(unchecked) private var contents = SpellingTable<(entry: WidgetRegistry.Entry, box: ContentBox)>()
+    /// Boxes by the identity of their type's entry (the registry keeps its entries alive
+    /// for the decode): a counted entry would be retained and released on every hit.
+    @exclusivity(unchecked) private var contents = SpellingTable<(entry: ObjectIdentifier, box: ContentBox)>()
     @exclusivity(unchecked) private var actions = SpellingTable<WidgetActions>()
     @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
     /// The actions' lookups (first, at ``actionsType``), each content type's, by the entry's
@@ -80,8 +82,9 @@ final class WidgetInterner {
     /// `text`, or the box of an earlier widget of the type whose `data` was the same bytes.
     func content(of entry: WidgetRegistry.Entry, _ t: Int, spelled text: SourceText, ctx: DecodeContext,
                  decode: () throws -> ContentBox) rethrows -> ContentBox {
-        try share(text, t, ctx: ctx, find: { contents.value(spelled: text, in: bytes).flatMap { $0.entry === entry ? $0.box : nil } },
-                  remember: { contents.remember((entry, $0), spelled: text) }, decode: decode)
+        let id = ObjectIdentifier(entry)
+        return try share(text, t, ctx: ctx, find: { contents.value(spelled: text, in: bytes).flatMap { $0.entry == id ? $0.box : nil } },
+                         remember: { contents.remember((id, $0), spelled: text) }, decode: decode)
     }
 
     /// The index of the counts of `id` (an entry's or an element type's), nil past
@@ -125,25 +128,27 @@ final class WidgetInterner {
 
     // MARK: Arrays
 
-    /// An array decoded for the fast path, kept as one object whatever its element type.
-    private final class ArrayBox<Element> {
-        let array: [Element]
-        init(_ array: [Element]) { self.array = array }
-    }
-
-    /// Whether to look up the next array of `Element`s, as the index of the type's counts
+    /// Whether to look up the next array of `element`s, as the index of the type's counts
     /// (asked before the array's text is hashed).
     @inline(__always)
-    func looks<Element>(forArrayOf _: Element.Type) -> Int? { looks(for: ObjectIdentifier(Element.self)) }
+    func looks(forArrayOf element: ObjectIdentifier) -> Int? { looks(for: element) }
 
-    /// The array of `Element`s (`t`, from ``looks(forArrayOf:)``) `decode` reads from
-    /// `text`, or the one decoded earlier from the same bytes.
-    func array<Element>(_ t: Int, spelled text: SourceText, ctx: DecodeContext, decode: () throws -> [Element]) rethrows -> [Element] {
-        let element = ObjectIdentifier(Element.self)
-        // The element type matched, so the box is this one's.
-        return try share(text, t, ctx: ctx,
-                         find: { arrays.value(spelled: text, in: bytes).flatMap { $0.element == element ? unsafeDowncast($0.box, to: ArrayBox<Element>.self).array : nil } },
-                         remember: { arrays.remember((element, ArrayBox($0)), spelled: text) }, decode: decode)
+    /// The array of `element`s (`t`, from ``looks(forArrayOf:)``) decoded earlier from
+    /// `text`'s bytes, in the box `box` made for it; nil when `decode` had to read it. The
+    /// caller keeps what `decode` reads and boxes it (`SharedArray`) when asked: only it
+    /// knows the element type, and a box is made only for an array remembered.
+    @usableFromInline
+    func array(_ t: Int, of element: ObjectIdentifier, spelled text: SourceText, ctx: DecodeContext,
+               decode: () throws -> Void, box: () -> AnyObject) rethrows -> AnyObject? {
+        // `share`'s value is the box found, nil when decoded: `find` answers `.none` for
+        // "not found", never a found nil.
+        try share(text, t, ctx: ctx,
+                  find: { () -> AnyObject?? in
+                      guard let kept = arrays.value(spelled: text, in: bytes), kept.element == element else { return .none }
+                      return .some(kept.box)
+                  },
+                  remember: { _ in arrays.remember((element, box()), spelled: text) },
+                  decode: { () throws -> AnyObject? in try decode(); return nil })
     }
 
     // MARK: Sharing
@@ -165,4 +170,11 @@ final class WidgetInterner {
         if ctx.diagnosticCount == mark { remember(value) }
         return value
     }
+}
+
+/// An array the fast path shares (see ``WidgetInterner``), kept as one object whatever its
+/// element type.
+@usableFromInline final class SharedArray<Element> {
+    @usableFromInline let array: [Element]
+    @usableFromInline init(_ array: [Element]) { self.array = array }
 }
