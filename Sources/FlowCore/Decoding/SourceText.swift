@@ -18,7 +18,6 @@ import FlowJSON
     let range: Range<Int>
     let hash: UInt64
 
-
     /// Whether this is a text of `document`.
     @inline(__always)
     func lies(in document: JSONDocument) -> Bool { self.document == ObjectIdentifier(document) }

@@ -1,9 +1,9 @@
 /// Values remembered by the text they were decoded from, within one decode: what
-/// ``WidgetInterner`` looks widgets' parts up in.
+/// ``WidgetInterner`` and ``LayoutInterner`` look widgets' parts up in.
 ///
 /// ``slotCount`` slots, chosen by the text's hash, each holding the last value remembered
-/// there; a value is found when its text is the same bytes (and the caller's own test
-/// holds). The table never grows: a page of ever-new texts overwrites its slots.
+/// there; a value is found when its text is the same bytes. The table never grows: a page
+/// of ever-new texts overwrites its slots.
 struct SpellingTable<Value> {
     static var slotCount: Int { 1024 }
     /// The largest value looked up, in entries of the index (a scalar is one, a container

@@ -45,7 +45,7 @@
 /// parallel section decode. Not visible to inlined model code (models never ask).
 package protocol DocumentReader: ValueReader where Object.Value == Self, Elements.Element == Self {
     /// Decodes registered widget content with this path's route (the fast path shares it
-    /// between widgets whose data is spelled alike, in `ctx.contents`).
+    /// between widgets whose data is spelled alike, in `ctx.widgetParts`).
     func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel
     /// Decodes registered widget content from `{}` (a widget without `data`).
     func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel

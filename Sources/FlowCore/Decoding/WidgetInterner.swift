@@ -46,10 +46,10 @@ import FlowJSON
     @exclusivity(unchecked) private var arrays = SpellingTable<(element: ObjectIdentifier, box: AnyObject)>()
     /// The actions' lookups (first, at ``actionsType``), each content type's, by the entry's
     /// identity (the registry keeps its entries alive for the decode), and each array's, by
-    /// its element type. A buffer of
-    /// ``typeLimit`` the interner allocates at its first lookup and frees in `deinit`, never
-    /// handed out: the per-widget question "is this type resting" is a load and a compare,
-    /// without the uniqueness and bounds checks of an array's element updated in place.
+    /// its element type. A buffer of ``typeLimit`` the interner allocates at its first
+    /// lookup and frees in `deinit`, never handed out: the per-widget question "is this
+    /// type resting" is a load and a compare, without the uniqueness and bounds checks of
+    /// an array's element updated in place.
     @exclusivity(unchecked) private var types: UnsafeMutablePointer<(entry: ObjectIdentifier, lookups: LookupWindow)>?
     @exclusivity(unchecked) private var typeCount = 0
 
