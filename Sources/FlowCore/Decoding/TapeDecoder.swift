@@ -30,6 +30,42 @@ package final class TapeDecoder: Decoder {
     /// the object's entry: here rather than in the container, which then stays small
     /// (see ``TapeKeyedContainer``).
     @exclusivity(unchecked) private var memberTables: [Int: [String: Int]] = [:]
+    /// Keyed containers this decoder made, kept to be handed out again once the value that
+    /// asked for them has let them go (see ``container(keyedBy:)``): one per key type.
+    @exclusivity(unchecked) private var idleContainers: [IdleContainer] = []
+    /// Whether this decoder hands out the containers it keeps: from
+    /// ``reusing(_:document:index:)`` to ``settle()`` (a value that keeps its decoder and
+    /// asks it for a container later gets one of its own).
+    @exclusivity(unchecked) private var keepsContainers = false
+    /// How many keyed containers this decoder has made (not handed out again): what shows
+    /// that reuse works.
+    @exclusivity(unchecked) package private(set) var containersMade = 0
+
+    /// A keyed container for one key type: the standard library's box, which holds a
+    /// ``TapeKeyedContainer`` of `state`.
+    private final class IdleContainer {
+        let keyType: ObjectIdentifier
+        let state: TapeKeyedObject
+        /// Optional only for ``isFree``: asked of a plain `AnyObject`, the uniqueness check
+        /// opens the existential into a copy (in an unoptimized build), which is never
+        /// unique; asked of an optional one, it reads the reference in place. Never nil.
+        private var box: AnyObject?
+
+        init(keyType: ObjectIdentifier, box: AnyObject, state: TapeKeyedObject) {
+            self.keyType = keyType
+            self.state = state
+            self.box = box
+        }
+
+        var container: AnyObject { box! }
+
+        /// Whether only this holds the box: then no one can read the container.
+        var isFree: Bool { isKnownUniquelyReferenced(&box) }
+    }
+
+    /// How many key types a decoder keeps a container for: a page's host types, each with
+    /// its nested structs. Beyond these, containers are made as they are asked for.
+    private static var idleContainerLimit: Int { 8 }
 
     /// A decoder of the document's root value (it keeps the document alive).
     package convenience init(document: JSONDocument, userInfo: [CodingUserInfoKey: Any] = [:]) {
@@ -47,7 +83,7 @@ package final class TapeDecoder: Decoder {
 
     /// A decoder of entry `index`: `spare`, reset, when nothing else holds it (the value it
     /// decoded last did not keep it, or one of its containers), else a new one. The caller
-    /// hands it back in `spare` when done.
+    /// calls ``settle()`` when the value is decoded, then hands the decoder back in `spare`.
     static func reusing(_ spare: inout TapeDecoder?, document: JSONDocument, index: Int) -> TapeDecoder {
         if var decoder = spare, decoder.document === document {
             spare = nil
@@ -55,10 +91,37 @@ package final class TapeDecoder: Decoder {
                 decoder.index = index
                 decoder.path.removeAll(keepingCapacity: true)
                 decoder.memberTables.removeAll()
+                decoder.keepsContainers = true
                 return decoder
             }
         }
-        return TapeDecoder(document: document, index: index)
+        let decoder = TapeDecoder(document: document, index: index)
+        decoder.keepsContainers = true
+        return decoder
+    }
+
+    /// Ends the decode of one value: each container the value kept past its decode is
+    /// forgotten, and counts this decoder from now on (it keeps the decoder, and with it the
+    /// document, as any kept container does). Afterwards only the caller and what the value
+    /// kept hold this decoder.
+    func settle() {
+        keepsContainers = false
+        var i = idleContainers.count
+        while i > 0 {
+            i -= 1
+            if !idleContainers[i].isFree {
+                idleContainers[i].state.keep()
+                idleContainers.remove(at: i)
+            }
+        }
+    }
+
+    deinit {
+        // The bound on `TapeKeyedObject.owner`: no container of this decoder is out without
+        // counting it (the caller of `reusing` settles before letting go of the decoder).
+        for idle in idleContainers {
+            precondition(idle.isFree || idle.state.isKept, "a tape decoder ended with a keyed container out; settle() was not called")
+        }
     }
 
     @inline(__always)
@@ -180,48 +243,32 @@ package final class TapeDecoder: Decoder {
     /// The member table of `object`, built when its container was opened.
     func memberTable(_ object: Int) -> [String: Int] { memberTables[object] ?? [:] }
 
-    // Readers in place, for the containers' hot path: nil for anything the throwing reader
-    // above would not return as is (another kind, a number out of range, an escaped string),
-    // which the container then hands to that reader for its error or the slow decode.
-
-    @inline(__always)
-    func boolInPlace(_ i: Int) -> Bool? {
-        switch view.kind(i) {
-        case .true: true
-        case .false: false
-        default: nil
-        }
-    }
-
-    @inline(__always)
-    func stringInPlace(_ i: Int) -> String? {
-        guard view.kind(i) == .string, !view.flag(i) else { return nil }
-        return try? view.string(i)
-    }
-
-    @inline(__always)
-    func numberInPlace(_ type: Double.Type, _ i: Int) -> Double? {
-        view.kind(i) == .number ? JSONNumberParsing.double(view.rawBytes(i)) : nil
-    }
-
-    @inline(__always)
-    func numberInPlace(_ type: Float.Type, _ i: Int) -> Float? {
-        view.kind(i) == .number ? JSONNumberParsing.float(view.rawBytes(i)) : nil
-    }
-
-    @inline(__always)
-    func integerInPlace<T: FixedWidthInteger>(_ type: T.Type, _ i: Int) -> T? {
-        guard view.kind(i) == .number else { return nil }
-        return JSONNumberParsing.integer(view.rawBytes(i), isIntegerLiteral: view.flag(i), as: T.self)
-    }
-
     // MARK: Decoder
 
     package func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         // The kind is checked here first: `expect` takes an optional key, and even a nil
         // one costs a box and its destruction on every container.
         if view.kind(index) != .object { try expect(.object, [String: Any].self, index, nil) }
-        return KeyedDecodingContainer(try TapeKeyedContainer<Key>(decoder: self, object: index))
+        guard keepsContainers else { return try newContainer(counted: true).container }
+        let keyType = ObjectIdentifier(Key.self)
+        if let idle = idleContainers.first(where: { $0.keyType == keyType }) {
+            // In use (a value nested in one of its own type): a container of its own.
+            guard idle.isFree else { return try newContainer(counted: true).container }
+            // No one else can read the container: it is handed out again, on this object.
+            try idle.state.open(self)
+            return unsafeBitCast(idle.container, to: KeyedDecodingContainer<Key>.self)
+        }
+        let keeps = idleContainers.count < Self.idleContainerLimit && Self.containersAreOneBox
+        let (container, state) = try newContainer(Key.self, counted: !keeps)
+        if keeps { idleContainers.append(IdleContainer(keyType: keyType, box: withUnsafeBytes(of: container) { $0.load(as: AnyObject.self) }, state: state)) }
+        return container
+    }
+
+    /// A new keyed container on the object at the cursor (see ``TapeKeyedObject/init(decoder:counted:)``).
+    private func newContainer<Key: CodingKey>(_ type: Key.Type = Key.self, counted: Bool) throws -> (container: KeyedDecodingContainer<Key>, state: TapeKeyedObject) {
+        let state = try TapeKeyedObject(decoder: self, counted: counted)
+        containersMade += 1
+        return (KeyedDecodingContainer(TapeKeyedContainer<Key>(state: state)), state)
     }
 
     package func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
@@ -232,6 +279,23 @@ package final class TapeDecoder: Decoder {
     package func singleValueContainer() throws -> any SingleValueDecodingContainer {
         TapeSingleValueContainer(decoder: self)
     }
+
+    /// Whether a `KeyedDecodingContainer` is exactly one object: the standard library's box
+    /// of the concrete container. Checked once, not assumed: the container is as large as a
+    /// reference, its only stored property (as reflection lists it) is an object, and the
+    /// container's bits are that object's reference. The layout is the same for every key
+    /// type (the box's type does not depend on it). Only then does ``container(keyedBy:)``
+    /// keep containers, and turn a box back into one by reading it as one; with another
+    /// standard library, containers are made each time.
+    static let containersAreOneBox: Bool = {
+        let empty = TapeDecoder(document: try! JSONDocument("{}"), index: 0)
+        guard let state = try? TapeKeyedObject(decoder: empty, counted: true) else { return false }
+        let container = KeyedDecodingContainer(TapeKeyedContainer<AnyCodingKey>(state: state))
+        guard MemoryLayout<KeyedDecodingContainer<AnyCodingKey>>.size == MemoryLayout<AnyObject>.size else { return false }
+        let fields = Mirror(reflecting: container).children
+        guard fields.count == 1, let field = fields.first?.value, type(of: field) is AnyClass else { return false }
+        return unsafeBitCast(container, to: AnyObject.self) === field as AnyObject
+    }()
 }
 
 extension TapeDecoder {
@@ -244,3 +308,4 @@ extension TapeDecoder {
         return d
     }
 }
+

@@ -3,56 +3,18 @@ import FlowJSON
 /// The keyed container ``TapeDecoder`` hands out for a JSON object: members are found on
 /// the index, scalars read in place.
 struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
-    // Two counted references (the path is usually the shared empty array): the standard
-    // library's box copies this struct around every call, through unspecialized witnesses,
-    // so each reference stored here is paid for on every field a host decodes.
-    let decoder: TapeDecoder
-    let object: Int
-    /// Whether every key of the object is written without escapes and in ASCII: then an
-    /// ASCII key is found by comparing bytes (equal bytes are equal strings, and no other
-    /// spelling can be canonically equivalent to it).
-    let plainKeys: Bool
-    /// More than ``tableThreshold`` members: keys are looked up in a table the decoder
-    /// keeps for this object (``TapeDecoder/memberTable(_:)``), not by a scan.
-    let large: Bool
-    let codingPath: [any CodingKey]
+    // One counted reference: the standard library's box copies this struct around every
+    // call, through unspecialized witnesses, so each reference stored here is paid for on
+    // every field a host decodes.
+    let state: TapeKeyedObject
 
-    static var tableThreshold: Int { 16 }
-
-    init(decoder: TapeDecoder, object: Int) throws {
-        self.decoder = decoder
-        self.object = object
-        self.codingPath = decoder.codingPath
-        let view = decoder.view
-        // Foundation decodes every key when it opens an object.
-        let base = view.bytes.baseAddress!
-        let end = view.next(object)
-        var members = 0
-        var plain = true
-        var k = object + 1
-        while k < end {
-            members += 1
-            if view.flag(k) {
-                plain = false
-                if (try? view.string(k)) == nil {
-                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "An object key is not a valid string."))
-                }
-            } else if plain {
-                let r = view.byteRange(k)
-                plain = ShortBytes.isASCII(base + r.lowerBound, r.count)
-            }
-            k = view.next(k + 1)
-        }
-        plainKeys = plain
-        large = members > Self.tableThreshold
-        if large { decoder.buildMemberTable(object, members: members) }
-    }
+    var codingPath: [any CodingKey] { state.codingPath }
 
     var allKeys: [Key] {
         var result: [Key] = []
         var seen = Set<String>()
-        let view = decoder.view
-        view.forEachMember(object) { k, _ in
+        let view = state.view
+        view.forEachMember(state.object) { k, _ in
             if let s = try? view.string(k), seen.insert(s).inserted, let key = Key(stringValue: s) { result.append(key) }
             return true
         }
@@ -62,24 +24,32 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// The value entry of the first member named `key`.
     func entry(_ key: some CodingKey) -> Int? {
         let name = key.stringValue
-        if large { return decoder.memberTable(object)[name] }
-        let view = decoder.view
-        if plainKeys, let found = name.utf8.withContiguousStorageIfAvailable({ wanted -> Int?? in
-            // Not ASCII: compare as strings, below.
-            guard let w = wanted.baseAddress else { return .some(firstMember(view) { $0.isEmpty }) }
-            let n = wanted.count
-            guard ShortBytes.isASCII(w, n) else { return .none }
-            let base = view.bytes.baseAddress!
-            return .some(firstMember(view) { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) })
-        }), let found {
+        if state.large { return state.owner.memberTable(state.object)[name] }
+        if state.plainKeys, let found = name.utf8.withContiguousStorageIfAvailable({ plainEntry($0) }), let found {
             return found
         }
-        return slowEntry(view, name)
+        return slowEntry(state.view, name)
+    }
+
+    /// ``entry(_:)`` for a name given as UTF-8, when every key is plain: found by comparing
+    /// bytes. Nil when the name is not ASCII, which ``slowEntry(_:_:)`` then compares as a
+    /// string (a non-ASCII name can be canonically equivalent to an ASCII key: the Kelvin
+    /// sign is "K").
+    @inline(__always)
+    private func plainEntry(_ wanted: UnsafeBufferPointer<UInt8>) -> Int?? {
+        let view = state.view
+        guard let w = wanted.baseAddress else { return .some(firstMember(view) { $0.isEmpty }) }
+        let n = wanted.count
+        guard let bit = TapeKeyedObject.keyBit(w, n) else { return .none }
+        if state.keyBits & bit == 0 { return .some(nil) }
+        let base = view.bytes.baseAddress!
+        return .some(firstMember(view) { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) })
     }
 
     /// The value entry of the first member whose key's byte range satisfies `matches`.
     @inline(__always)
     private func firstMember(_ view: JSONTapeView, _ matches: (Range<Int>) -> Bool) -> Int? {
+        let object = state.object
         let end = view.next(object)
         var k = object + 1
         while k < end {
@@ -92,7 +62,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// Keys compared as strings (escapes decoded, canonical equivalence), as Foundation does.
     private func slowEntry(_ view: JSONTapeView, _ name: String) -> Int? {
         var found: Int?
-        view.forEachMember(object) { k, v in
+        view.forEachMember(state.object) { k, v in
             if TapeObject.keyMatches(view, k, name) { found = v; return false }
             return true
         }
@@ -111,10 +81,10 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     func contains(_ key: Key) -> Bool { entry(key) != nil }
 
-    func decodeNil(forKey key: Key) throws -> Bool { decoder.kind(try require(key)) == .null }
+    func decodeNil(forKey key: Key) throws -> Bool { state.view.kind(try require(key)) == .null }
 
     func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T {
-        try decoder.decode(T.self, at: try require(key), key: key)
+        try state.owner.decode(T.self, at: try require(key), key: key)
     }
 
     // Scalars are read in place: a host's content is mostly scalars and strings, and the
@@ -129,53 +99,55 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
         if let value = fast(i) { return value }
         return try slow(i, key)
     }
-    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(try require(key), key, { decoder.boolInPlace($0) }, { try decoder.bool($0, $1) }) }
-    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(try require(key), key, { decoder.stringInPlace($0) }, { try decoder.string($0, $1) }) }
-    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(try require(key), key, { decoder.numberInPlace(Double.self, $0) }, { try decoder.number(Double.self, $0, $1) }) }
-    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(try require(key), key, { decoder.numberInPlace(Float.self, $0) }, { try decoder.number(Float.self, $0, $1) }) }
-    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(try require(key), key, { decoder.integerInPlace(Int.self, $0) }, { try decoder.integer(Int.self, $0, $1) }) }
-    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(try require(key), key, { decoder.integerInPlace(Int8.self, $0) }, { try decoder.integer(Int8.self, $0, $1) }) }
-    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(try require(key), key, { decoder.integerInPlace(Int16.self, $0) }, { try decoder.integer(Int16.self, $0, $1) }) }
-    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(try require(key), key, { decoder.integerInPlace(Int32.self, $0) }, { try decoder.integer(Int32.self, $0, $1) }) }
-    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(try require(key), key, { decoder.integerInPlace(Int64.self, $0) }, { try decoder.integer(Int64.self, $0, $1) }) }
-    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(try require(key), key, { decoder.integerInPlace(UInt.self, $0) }, { try decoder.integer(UInt.self, $0, $1) }) }
-    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(try require(key), key, { decoder.integerInPlace(UInt8.self, $0) }, { try decoder.integer(UInt8.self, $0, $1) }) }
-    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(try require(key), key, { decoder.integerInPlace(UInt16.self, $0) }, { try decoder.integer(UInt16.self, $0, $1) }) }
-    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(try require(key), key, { decoder.integerInPlace(UInt32.self, $0) }, { try decoder.integer(UInt32.self, $0, $1) }) }
-    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(try require(key), key, { decoder.integerInPlace(UInt64.self, $0) }, { try decoder.integer(UInt64.self, $0, $1) }) }
+    func decode(_ type: Bool.Type, forKey key: Key) throws -> Bool { try read(try require(key), key, { state.view.boolInPlace($0) }, { try state.owner.bool($0, $1) }) }
+    func decode(_ type: String.Type, forKey key: Key) throws -> String { try read(try require(key), key, { state.view.stringInPlace($0) }, { try state.owner.string($0, $1) }) }
+    func decode(_ type: Double.Type, forKey key: Key) throws -> Double { try read(try require(key), key, { state.view.numberInPlace(Double.self, $0) }, { try state.owner.number(Double.self, $0, $1) }) }
+    func decode(_ type: Float.Type, forKey key: Key) throws -> Float { try read(try require(key), key, { state.view.numberInPlace(Float.self, $0) }, { try state.owner.number(Float.self, $0, $1) }) }
+    func decode(_ type: Int.Type, forKey key: Key) throws -> Int { try read(try require(key), key, { state.view.integerInPlace(Int.self, $0) }, { try state.owner.integer(Int.self, $0, $1) }) }
+    func decode(_ type: Int8.Type, forKey key: Key) throws -> Int8 { try read(try require(key), key, { state.view.integerInPlace(Int8.self, $0) }, { try state.owner.integer(Int8.self, $0, $1) }) }
+    func decode(_ type: Int16.Type, forKey key: Key) throws -> Int16 { try read(try require(key), key, { state.view.integerInPlace(Int16.self, $0) }, { try state.owner.integer(Int16.self, $0, $1) }) }
+    func decode(_ type: Int32.Type, forKey key: Key) throws -> Int32 { try read(try require(key), key, { state.view.integerInPlace(Int32.self, $0) }, { try state.owner.integer(Int32.self, $0, $1) }) }
+    func decode(_ type: Int64.Type, forKey key: Key) throws -> Int64 { try read(try require(key), key, { state.view.integerInPlace(Int64.self, $0) }, { try state.owner.integer(Int64.self, $0, $1) }) }
+    func decode(_ type: UInt.Type, forKey key: Key) throws -> UInt { try read(try require(key), key, { state.view.integerInPlace(UInt.self, $0) }, { try state.owner.integer(UInt.self, $0, $1) }) }
+    func decode(_ type: UInt8.Type, forKey key: Key) throws -> UInt8 { try read(try require(key), key, { state.view.integerInPlace(UInt8.self, $0) }, { try state.owner.integer(UInt8.self, $0, $1) }) }
+    func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try read(try require(key), key, { state.view.integerInPlace(UInt16.self, $0) }, { try state.owner.integer(UInt16.self, $0, $1) }) }
+    func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try read(try require(key), key, { state.view.integerInPlace(UInt32.self, $0) }, { try state.owner.integer(UInt32.self, $0, $1) }) }
+    func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try read(try require(key), key, { state.view.integerInPlace(UInt64.self, $0) }, { try state.owner.integer(UInt64.self, $0, $1) }) }
 
     /// The entry for `key` when it is present and not null (Foundation's `decodeIfPresent`).
     private func present(_ key: Key) -> Int? {
-        guard let i = entry(key), decoder.kind(i) != .null else { return nil }
+        guard let i = entry(key), state.view.kind(i) != .null else { return nil }
         return i
     }
 
-    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map { try read($0, key, { decoder.boolInPlace($0) }, { try decoder.bool($0, $1) }) } }
-    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map { try read($0, key, { decoder.stringInPlace($0) }, { try decoder.string($0, $1) }) } }
-    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key).map { try read($0, key, { decoder.numberInPlace(Double.self, $0) }, { try decoder.number(Double.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key).map { try read($0, key, { decoder.numberInPlace(Float.self, $0) }, { try decoder.number(Float.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key).map { try read($0, key, { decoder.integerInPlace(Int.self, $0) }, { try decoder.integer(Int.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key).map { try read($0, key, { decoder.integerInPlace(Int8.self, $0) }, { try decoder.integer(Int8.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key).map { try read($0, key, { decoder.integerInPlace(Int16.self, $0) }, { try decoder.integer(Int16.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key).map { try read($0, key, { decoder.integerInPlace(Int32.self, $0) }, { try decoder.integer(Int32.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key).map { try read($0, key, { decoder.integerInPlace(Int64.self, $0) }, { try decoder.integer(Int64.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key).map { try read($0, key, { decoder.integerInPlace(UInt.self, $0) }, { try decoder.integer(UInt.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key).map { try read($0, key, { decoder.integerInPlace(UInt8.self, $0) }, { try decoder.integer(UInt8.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key).map { try read($0, key, { decoder.integerInPlace(UInt16.self, $0) }, { try decoder.integer(UInt16.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key).map { try read($0, key, { decoder.integerInPlace(UInt32.self, $0) }, { try decoder.integer(UInt32.self, $0, $1) }) } }
-    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key).map { try read($0, key, { decoder.integerInPlace(UInt64.self, $0) }, { try decoder.integer(UInt64.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Bool.Type, forKey key: Key) throws -> Bool? { try present(key).map { try read($0, key, { state.view.boolInPlace($0) }, { try state.owner.bool($0, $1) }) } }
+    func decodeIfPresent(_ type: String.Type, forKey key: Key) throws -> String? { try present(key).map { try read($0, key, { state.view.stringInPlace($0) }, { try state.owner.string($0, $1) }) } }
+    func decodeIfPresent(_ type: Double.Type, forKey key: Key) throws -> Double? { try present(key).map { try read($0, key, { state.view.numberInPlace(Double.self, $0) }, { try state.owner.number(Double.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Float.Type, forKey key: Key) throws -> Float? { try present(key).map { try read($0, key, { state.view.numberInPlace(Float.self, $0) }, { try state.owner.number(Float.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Int.Type, forKey key: Key) throws -> Int? { try present(key).map { try read($0, key, { state.view.integerInPlace(Int.self, $0) }, { try state.owner.integer(Int.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Int8.Type, forKey key: Key) throws -> Int8? { try present(key).map { try read($0, key, { state.view.integerInPlace(Int8.self, $0) }, { try state.owner.integer(Int8.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Int16.Type, forKey key: Key) throws -> Int16? { try present(key).map { try read($0, key, { state.view.integerInPlace(Int16.self, $0) }, { try state.owner.integer(Int16.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Int32.Type, forKey key: Key) throws -> Int32? { try present(key).map { try read($0, key, { state.view.integerInPlace(Int32.self, $0) }, { try state.owner.integer(Int32.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: Int64.Type, forKey key: Key) throws -> Int64? { try present(key).map { try read($0, key, { state.view.integerInPlace(Int64.self, $0) }, { try state.owner.integer(Int64.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: UInt.Type, forKey key: Key) throws -> UInt? { try present(key).map { try read($0, key, { state.view.integerInPlace(UInt.self, $0) }, { try state.owner.integer(UInt.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: UInt8.Type, forKey key: Key) throws -> UInt8? { try present(key).map { try read($0, key, { state.view.integerInPlace(UInt8.self, $0) }, { try state.owner.integer(UInt8.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: UInt16.Type, forKey key: Key) throws -> UInt16? { try present(key).map { try read($0, key, { state.view.integerInPlace(UInt16.self, $0) }, { try state.owner.integer(UInt16.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: UInt32.Type, forKey key: Key) throws -> UInt32? { try present(key).map { try read($0, key, { state.view.integerInPlace(UInt32.self, $0) }, { try state.owner.integer(UInt32.self, $0, $1) }) } }
+    func decodeIfPresent(_ type: UInt64.Type, forKey key: Key) throws -> UInt64? { try present(key).map { try read($0, key, { state.view.integerInPlace(UInt64.self, $0) }, { try state.owner.integer(UInt64.self, $0, $1) }) } }
 
     func decodeIfPresent<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T? {
         guard let i = present(key) else { return nil }
-        return try decoder.decode(T.self, at: i, key: key)
+        return try state.owner.decode(T.self, at: i, key: key)
     }
 
     func nestedContainer<NestedKey: CodingKey>(keyedBy type: NestedKey.Type, forKey key: Key) throws -> KeyedDecodingContainer<NestedKey> {
-        try decoder.at(try require(key), key: key) { try decoder.container(keyedBy: NestedKey.self) }
+        let decoder = state.owner
+        return try decoder.at(try require(key), key: key) { try decoder.container(keyedBy: NestedKey.self) }
     }
 
     func nestedUnkeyedContainer(forKey key: Key) throws -> any UnkeyedDecodingContainer {
-        try decoder.at(try require(key), key: key) { try decoder.unkeyedContainer() }
+        let decoder = state.owner
+        return try decoder.at(try require(key), key: key) { try decoder.unkeyedContainer() }
     }
 
     func superDecoder() throws -> any Decoder { subdecoder(AnyCodingKey("super")) }
@@ -185,6 +157,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     /// A decoder for the member (a decoder of `null` when it is missing, as Foundation's).
     private func subdecoder(_ key: any CodingKey) -> any Decoder {
         guard let i = entry(key) else { return TapeDecoder.null(path: codingPath + [key]) }
+        let decoder = state.owner
         let d = TapeDecoder(document: decoder.document, index: i, userInfo: decoder.userInfo)
         d.path = codingPath + [key]
         return d

@@ -212,6 +212,7 @@ final class SourcePool: @unchecked Sendable {
         let ctx = context
         var decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, document: source.document, index: index)
         defer {
+            decoder.settle()
             // Kept by the value (a stored decoder or container may be read later): the
             // index it reads must stay.
             if !isKnownUniquelyReferenced(&decoder) { ctx.indexPinned = true }

@@ -1,0 +1,129 @@
+#if canImport(FoundationEssentials)
+import FoundationEssentials
+#else
+import Foundation
+#endif
+import FlowJSON
+
+/// The object a ``TapeKeyedContainer`` reads, and what opening it learned about its keys.
+///
+/// A class, and the container's only stored property, so that a decoder can hand the same
+/// container out again for the next object: ``TapeDecoder/container(keyedBy:)`` then
+/// points this at the new object. The standard library boxes every keyed container in an
+/// allocation, and looks up two generic types at run time to make the box; for a small
+/// struct that costs more than reading its fields.
+final class TapeKeyedObject {
+    // Unchecked exclusivity: one decode on one thread uses a container, and the dynamic
+    // checks would cost more than the reads they guard.
+    /// The decoder the container belongs to, not counted: the decoder keeps its idle
+    /// containers (a counted reference back would make a cycle), and counting it on every
+    /// reuse costs two atomic operations. It is alive whenever the container can be read:
+    /// - a container the decoder keeps for reuse is read only between
+    ///   ``TapeDecoder/container(keyedBy:)`` handing it out and ``TapeDecoder/settle()``,
+    ///   while the decode that holds the decoder runs;
+    /// - one the value kept past that (``keep()``) and one made for a single use count the
+    ///   decoder in ``keeper``;
+    /// - and a decoder cannot end while one of its containers is out uncounted: its
+    ///   `deinit` checks that with a `precondition`.
+    @exclusivity(unchecked) private(set) unowned(unsafe) var owner: TapeDecoder
+    /// The counted reference to ``owner``, for a container that may be read after the decode.
+    @exclusivity(unchecked) private var keeper: TapeDecoder?
+    /// The owner's view. The owner holds the document this points into.
+    @exclusivity(unchecked) private(set) var view: JSONTapeView
+    @exclusivity(unchecked) private(set) var object: Int
+    /// Whether every key of the object is written without escapes and in ASCII: then an
+    /// ASCII key is found by comparing bytes (equal bytes are equal strings, and no other
+    /// spelling can be canonically equivalent to it).
+    @exclusivity(unchecked) private(set) var plainKeys: Bool
+    /// With ``plainKeys``, the ``keyBit(_:_:)`` of every key, or-ed: a name whose bit is not
+    /// set is absent without a scan. A struct's optional fields are often left out of the
+    /// document, and each would otherwise cost a comparison with every member.
+    @exclusivity(unchecked) private(set) var keyBits: UInt64
+    /// More than ``tableThreshold`` members: keys are looked up in a table the decoder
+    /// keeps for this object (``TapeDecoder/memberTable(_:)``), not by a scan.
+    @exclusivity(unchecked) private(set) var large: Bool
+    @exclusivity(unchecked) private(set) var codingPath: [any CodingKey]
+
+    static var tableThreshold: Int { 16 }
+
+    /// The object at the decoder's cursor (which must be an object). `counted`: the
+    /// decoder will not keep the container for reuse, so the container counts it.
+    init(decoder: TapeDecoder, counted: Bool) throws {
+        owner = decoder
+        keeper = counted ? decoder : nil
+        view = decoder.view
+        object = decoder.index
+        plainKeys = false
+        keyBits = 0
+        large = false
+        codingPath = []
+        try open(decoder)
+    }
+
+    /// Points this at the object at `decoder`'s cursor (its owner), as
+    /// ``init(decoder:counted:)`` does; nothing changes when its keys do not decode.
+    func open(_ decoder: TapeDecoder) throws {
+        let object = decoder.index
+        let summary = try Self.summary(decoder, object)
+        owner = decoder
+        view = decoder.view
+        self.object = object
+        plainKeys = summary.plainKeys
+        keyBits = summary.keyBits
+        large = summary.large
+        // Not the decoder's own empty path: that keeps its capacity, and sharing it would
+        // make the decoder's next push copy it.
+        codingPath = decoder.path.isEmpty ? [] : decoder.path
+    }
+
+    /// Counts the owner from now on: the value kept the container, which the owner no
+    /// longer keeps for reuse.
+    func keep() { keeper = owner }
+
+    /// Whether the owner is counted.
+    var isKept: Bool { keeper != nil }
+
+    /// What the container needs to know of `object`'s keys. Foundation decodes every key
+    /// when it opens an object, so a key that does not decode throws here.
+    private static func summary(_ decoder: TapeDecoder, _ object: Int) throws -> (plainKeys: Bool, keyBits: UInt64, large: Bool) {
+        let view = decoder.view
+        let base = view.bytes.baseAddress!
+        let end = view.next(object)
+        var members = 0
+        var plain = true
+        var bits: UInt64 = 0
+        var k = object + 1
+        while k < end {
+            members += 1
+            if view.flag(k) {
+                plain = false
+                if (try? view.string(k)) == nil {
+                    throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "An object key is not a valid string."))
+                }
+            } else if plain {
+                let r = view.byteRange(k)
+                if let bit = keyBit(base + r.lowerBound, r.count) { bits |= bit } else { plain = false }
+            }
+            k = view.next(k + 1)
+        }
+        let large = members > tableThreshold
+        if large { decoder.buildMemberTable(object, members: members) }
+        return (plain, bits, large)
+    }
+
+    /// One of 64 bits chosen by a key's bytes (equal keys, equal bits), or nil when the key
+    /// is not ASCII.
+    @inline(__always)
+    static func keyBit(_ bytes: UnsafePointer<UInt8>, _ count: Int) -> UInt64? {
+        guard count > 0 else { return 1 }
+        let (a, b) = ShortBytes.words(bytes, count)
+        if count <= 16 {
+            // The words cover every byte of a short key.
+            guard (a | b) & 0x8080_8080_8080_8080 == 0 else { return nil }
+        } else if !ShortBytes.isASCII(bytes, count) {
+            return nil
+        }
+        let mixed = (a &+ b &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
+        return 1 &<< (mixed &>> 58)
+    }
+}
