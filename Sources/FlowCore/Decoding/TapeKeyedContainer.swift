@@ -23,40 +23,11 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// The value entry of the first member named `key`.
     func entry(_ key: some CodingKey) -> Int? {
-        let name = key.stringValue
+        var name = key.stringValue
+        let state = self.state
         if state.large { return state.owner.memberTable(state.object)[name] }
-        if state.plainKeys, let found = name.utf8.withContiguousStorageIfAvailable({ plainEntry($0) }), let found {
-            return found
-        }
+        if state.plainKeys, let found = name.withUTF8({ state.plainEntry($0) }) { return found }
         return slowEntry(state.view, name)
-    }
-
-    /// ``entry(_:)`` for a name given as UTF-8, when every key is plain: found by comparing
-    /// bytes. Nil when the name is not ASCII, which ``slowEntry(_:_:)`` then compares as a
-    /// string (a non-ASCII name can be canonically equivalent to an ASCII key: the Kelvin
-    /// sign is "K").
-    @inline(__always)
-    private func plainEntry(_ wanted: UnsafeBufferPointer<UInt8>) -> Int?? {
-        let view = state.view
-        guard let w = wanted.baseAddress else { return .some(firstMember(view) { $0.isEmpty }) }
-        let n = wanted.count
-        guard let bit = TapeKeyedObject.keyBit(w, n) else { return .none }
-        if state.keyBits & bit == 0 { return .some(nil) }
-        let base = view.bytes.baseAddress!
-        return .some(firstMember(view) { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) })
-    }
-
-    /// The value entry of the first member whose key's byte range satisfies `matches`.
-    @inline(__always)
-    private func firstMember(_ view: JSONTapeView, _ matches: (Range<Int>) -> Bool) -> Int? {
-        let object = state.object
-        let end = view.next(object)
-        var k = object + 1
-        while k < end {
-            if matches(view.byteRange(k)) { return k + 1 }
-            k = view.next(k + 1)
-        }
-        return nil
     }
 
     /// Keys compared as strings (escapes decoded, canonical equivalence), as Foundation does.

@@ -83,6 +83,32 @@ final class TapeKeyedObject {
     /// Whether the owner is counted.
     var isKept: Bool { keeper != nil }
 
+    /// The value entry of the first member whose key is `wanted` (UTF-8), found by comparing
+    /// bytes; for objects whose keys are all plain (``plainKeys``). Nil when the name is not
+    /// ASCII, which the container then compares as a string: a non-ASCII name can be
+    /// canonically equivalent to an ASCII key (the Kelvin sign is "K").
+    func plainEntry(_ wanted: UnsafeBufferPointer<UInt8>) -> Int?? {
+        let end = view.next(object)
+        guard let w = wanted.baseAddress else { return .some(firstMember(end) { $0.isEmpty }) }
+        let n = wanted.count
+        guard let bit = Self.keyBit(w, n) else { return .none }
+        if keyBits & bit == 0 { return .some(nil) }
+        let base = view.bytes.baseAddress!
+        return .some(firstMember(end) { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) })
+    }
+
+    /// The value entry of the first member whose key's byte range satisfies `matches`.
+    @inline(__always)
+    private func firstMember(_ end: Int, _ matches: (Range<Int>) -> Bool) -> Int? {
+        let view = self.view
+        var k = object + 1
+        while k < end {
+            if matches(view.byteRange(k)) { return k + 1 }
+            k = view.next(k + 1)
+        }
+        return nil
+    }
+
     /// What the container needs to know of `object`'s keys. Foundation decodes every key
     /// when it opens an object, so a key that does not decode throws here.
     private static func summary(_ decoder: TapeDecoder, _ object: Int) throws -> (plainKeys: Bool, keyBits: UInt64, large: Bool) {
