@@ -89,8 +89,9 @@ package final class TapeDecoder: Decoder {
             spare = nil
             if isKnownUniquelyReferenced(&decoder) {
                 decoder.index = index
-                decoder.path.removeAll(keepingCapacity: true)
-                decoder.memberTables.removeAll()
+                // Usually empty already (each push is popped): clearing checks first.
+                if !decoder.path.isEmpty { decoder.path.removeAll(keepingCapacity: true) }
+                if !decoder.memberTables.isEmpty { decoder.memberTables.removeAll() }
                 decoder.keepsContainers = true
                 return decoder
             }
@@ -251,7 +252,7 @@ package final class TapeDecoder: Decoder {
         if view.kind(index) != .object { try expect(.object, [String: Any].self, index, nil) }
         guard keepsContainers else { return try newContainer(counted: true).container }
         let keyType = ObjectIdentifier(Key.self)
-        if let idle = idleContainers.first(where: { $0.keyType == keyType }) {
+        if let idle = idleContainer(of: keyType) {
             // In use (a value nested in one of its own type): a container of its own.
             guard idle.isFree else { return try newContainer(counted: true).container }
             // No one else can read the container: it is handed out again, on this object.
@@ -262,6 +263,12 @@ package final class TapeDecoder: Decoder {
         let (container, state) = try newContainer(Key.self, counted: !keeps)
         if keeps { idleContainers.append(IdleContainer(keyType: keyType, box: withUnsafeBytes(of: container) { $0.load(as: AnyObject.self) }, state: state)) }
         return container
+    }
+
+    /// The container kept for the key type `keyType`, if any.
+    private func idleContainer(of keyType: ObjectIdentifier) -> IdleContainer? {
+        for idle in idleContainers where idle.keyType == keyType { return idle }
+        return nil
     }
 
     /// A new keyed container on the object at the cursor (see ``TapeKeyedObject/init(decoder:counted:)``).

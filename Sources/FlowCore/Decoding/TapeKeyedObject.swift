@@ -39,6 +39,13 @@ final class TapeKeyedObject {
     /// set is absent without a scan. A struct's optional fields are often left out of the
     /// document, and each would otherwise cost a comparison with every member.
     @exclusivity(unchecked) private(set) var keyBits: UInt64
+    /// With ``plainKeys``: no two keys share their bit, so no key is written twice. Then the
+    /// member after the one found last is tried first (``hint``): a synthesized
+    /// `init(from:)` asks for its keys in declaration order, which is usually the document's,
+    /// and with no duplicate the first match is the only one.
+    @exclusivity(unchecked) private var distinctKeys: Bool
+    /// The key entry of the member after the one found last.
+    @exclusivity(unchecked) private var hint: Int
     /// More than ``tableThreshold`` members: keys are looked up in a table the decoder
     /// keeps for this object (``TapeDecoder/memberTable(_:)``), not by a scan.
     @exclusivity(unchecked) private(set) var large: Bool
@@ -55,6 +62,8 @@ final class TapeKeyedObject {
         object = decoder.index
         plainKeys = false
         keyBits = 0
+        distinctKeys = false
+        hint = 0
         large = false
         codingPath = []
         try open(decoder)
@@ -70,6 +79,8 @@ final class TapeKeyedObject {
         self.object = object
         plainKeys = summary.plainKeys
         keyBits = summary.keyBits
+        distinctKeys = summary.distinctKeys
+        hint = object + 1
         large = summary.large
         // Not the decoder's own empty path: that keeps its capacity, and sharing it would
         // make the decoder's next push copy it.
@@ -89,21 +100,36 @@ final class TapeKeyedObject {
     /// canonically equivalent to an ASCII key (the Kelvin sign is "K").
     func plainEntry(_ wanted: UnsafeBufferPointer<UInt8>) -> Int?? {
         let end = view.next(object)
-        guard let w = wanted.baseAddress else { return .some(firstMember(end) { $0.isEmpty }) }
+        guard let w = wanted.baseAddress else { return .some(firstMember(end) { $0.isEmpty }.map { $0 + 1 }) }
         let n = wanted.count
+        let base = view.bytes.baseAddress!
+        // Equal bytes to a plain key: the name is that key, whether or not it was checked
+        // for ASCII first.
+        if distinctKeys && hint < end {
+            let r = view.byteRange(hint)
+            if r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) { return .some(found(hint)) }
+        }
         guard let bit = Self.keyBit(w, n) else { return .none }
         if keyBits & bit == 0 { return .some(nil) }
-        let base = view.bytes.baseAddress!
-        return .some(firstMember(end) { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) })
+        guard let k = firstMember(end, { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) }) else { return .some(nil) }
+        return .some(found(k))
     }
 
-    /// The value entry of the first member whose key's byte range satisfies `matches`.
+    /// The value entry of the member whose key entry is `key`; the next lookup tries the
+    /// member after it first.
+    @inline(__always)
+    private func found(_ key: Int) -> Int {
+        hint = view.next(key + 1)
+        return key + 1
+    }
+
+    /// The key entry of the first member whose key's byte range satisfies `matches`.
     @inline(__always)
     private func firstMember(_ end: Int, _ matches: (Range<Int>) -> Bool) -> Int? {
         let view = self.view
         var k = object + 1
         while k < end {
-            if matches(view.byteRange(k)) { return k + 1 }
+            if matches(view.byteRange(k)) { return k }
             k = view.next(k + 1)
         }
         return nil
@@ -111,13 +137,14 @@ final class TapeKeyedObject {
 
     /// What the container needs to know of `object`'s keys. Foundation decodes every key
     /// when it opens an object, so a key that does not decode throws here.
-    private static func summary(_ decoder: TapeDecoder, _ object: Int) throws -> (plainKeys: Bool, keyBits: UInt64, large: Bool) {
+    private static func summary(_ decoder: TapeDecoder, _ object: Int) throws -> (plainKeys: Bool, keyBits: UInt64, distinctKeys: Bool, large: Bool) {
         let view = decoder.view
         let base = view.bytes.baseAddress!
         let end = view.next(object)
         var members = 0
         var plain = true
         var bits: UInt64 = 0
+        var distinct = true
         var k = object + 1
         while k < end {
             members += 1
@@ -128,13 +155,18 @@ final class TapeKeyedObject {
                 }
             } else if plain {
                 let r = view.byteRange(k)
-                if let bit = keyBit(base + r.lowerBound, r.count) { bits |= bit } else { plain = false }
+                if let bit = keyBit(base + r.lowerBound, r.count) {
+                    if bits & bit != 0 { distinct = false }
+                    bits |= bit
+                } else {
+                    plain = false
+                }
             }
             k = view.next(k + 1)
         }
         let large = members > tableThreshold
         if large { decoder.buildMemberTable(object, members: members) }
-        return (plain, bits, large)
+        return (plain, bits, plain && distinct, large)
     }
 
     /// One of 64 bits chosen by a key's bytes (equal keys, equal bits), or nil when the key
