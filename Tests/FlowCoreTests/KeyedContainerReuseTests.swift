@@ -135,4 +135,40 @@ import FlowJSON
         #expect(probes.map(\.label) == [nil, "three"])
         #expect(probes.map(\.made) == [1, 1])
     }
+
+    /// Keys asked for out of the document's order, twice, and absent, in objects with and
+    /// without a duplicate key: each answer is Foundation's (the first occurrence wins).
+    struct Shuffled: Decodable, Equatable, Sendable {
+        let c: Int, a: Int, cAgain: Int, b: Int?, aAgain: Int, z: Int?
+        enum CodingKeys: String, CodingKey { case a, b, c, z }
+        init(from decoder: any Decoder) throws {
+            let k = try decoder.container(keyedBy: CodingKeys.self)
+            c = try k.decode(Int.self, forKey: .c)
+            a = try k.decode(Int.self, forKey: .a)
+            // Right after `a` in the fifth object stands a second `c`: the first one wins.
+            cAgain = try k.decode(Int.self, forKey: .c)
+            b = try k.decodeIfPresent(Int.self, forKey: .b)
+            aAgain = try k.decode(Int.self, forKey: .a)
+            z = try k.decodeIfPresent(Int.self, forKey: .z)
+        }
+    }
+
+    @Test func keysAskedOutOfOrderReadAsFoundationReadsThem() throws {
+        var registry = WidgetRegistry()
+        registry.register(Shuffled.self, as: "shuffled")
+        let data = [
+            #"{"a":1,"b":2,"c":3}"#,
+            #"{"c":3,"a":1}"#,
+            #"{"a":1,"a":9,"c":3,"b":2}"#,
+            #"{"b":2,"c":3,"a":1,"c":8}"#,
+            #"{"a":1,"b":2,"c":3,"z":26}"#,
+            #"{"c":3,"a":1,"c":9}"#,
+        ]
+        let widgets = data.enumerated().map { #"{"type":"shuffled","id":"s\#($0.offset)","data":\#($0.element)}"# }
+        let models = try Self.decode(registry, widgets).allWidgets.compactMap { $0.model(as: Shuffled.self) }
+        let expected = try data.map { try JSONDecoder().decode(Shuffled.self, from: Data($0.utf8)) }
+        #expect(models == expected)
+        #expect(models.map(\.a) == [1, 1, 1, 1, 1, 1])
+        #expect(models.map(\.cAgain) == [3, 3, 3, 3, 3, 3])
+    }
 }
