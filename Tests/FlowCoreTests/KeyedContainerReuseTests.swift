@@ -171,4 +171,108 @@ import FlowJSON
         #expect(models.map(\.a) == [1, 1, 1, 1, 1, 1])
         #expect(models.map(\.cAgain) == [3, 3, 3, 3, 3, 3])
     }
+
+    /// Names of every kind the lookup treats apart: empty, short, longer than a learned name
+    /// holds, not ASCII, and one (the Kelvin sign) that is canonically equal to an ASCII key.
+    struct Named: Decodable, Equatable, Sendable {
+        enum Key: Int, CodingKey, CaseIterable {
+            case empty, short, long, accented, kelvin
+            var stringValue: String { ["", "short", "a_key_longer_than_sixteen_bytes", "größe", "\u{212A}"][rawValue] }
+            init?(stringValue: String) { nil }
+        }
+        let values: [Int?]
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            // Twice each, in an order the documents do not share.
+            values = try (Key.allCases.reversed() + Key.allCases).map { try c.decodeIfPresent(Int.self, forKey: $0) }
+        }
+    }
+
+    @Test func keyNamesOfEveryKindReadAsFoundationReadsThem() throws {
+        var registry = WidgetRegistry()
+        registry.register(Named.self, as: "named")
+        let data = [
+            #"{"":1,"short":2,"a_key_longer_than_sixteen_bytes":3,"größe":4,"K":5}"#,
+            #"{"K":5,"short":2}"#,
+            #"{"a_key_longer_than_sixteen_bytes":3,"":1,"shor":7,"shortt":8}"#,
+            #"{"short":2,"short":9,"größe":4}"#,
+            #"{}"#,
+        ]
+        let widgets = (0..<20).map { n in #"{"type":"named","id":"n\#(n)","data":\#(data[n % data.count])}"# }
+        let models = try Self.decode(registry, widgets).allWidgets.compactMap { $0.model(as: Named.self) }
+        let expected = try data.map { try JSONDecoder().decode(Named.self, from: Data($0.utf8)) }
+        #expect(models == (0..<20).map { expected[$0 % data.count] })
+        #expect(expected[1].values == [5, nil, nil, 2, nil, nil, 2, nil, nil, 5], "the Kelvin sign finds \"K\"")
+    }
+
+    /// Counts how often a key type is asked for its names.
+    final class NameCount: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    struct Counted: Decodable, Equatable, Sendable {
+        static let asked = NameCount()
+        enum Key: Int, CodingKey {
+            case amount, label, absent
+            var stringValue: String {
+                Counted.asked.add()
+                return ["amount", "label", "absent"][rawValue]
+            }
+            init?(stringValue: String) { nil }
+        }
+        let amount: Double, label: String?, absent: Int?
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Key.self)
+            amount = try c.decode(Double.self, forKey: .amount)
+            label = try c.decodeIfPresent(String.self, forKey: .label)
+            absent = try c.decodeIfPresent(Int.self, forKey: .absent)
+        }
+    }
+
+    @Test func aKeysNameIsAskedOncePerContainer() throws {
+        var registry = WidgetRegistry()
+        registry.register(Counted.self, as: "counted")
+        let widgets = (0..<50).map { n in
+            #"{"type":"counted","id":"c\#(n)","data":{"amount":\#(n)\#(n % 2 == 0 ? #","label":"L""# : "")}}"#
+        }
+        let before = Counted.asked.value
+        let models = try Self.decode(registry, widgets).allWidgets.compactMap { $0.model(as: Counted.self) }
+        #expect(Counted.asked.value - before == 3, "one container for the page, and each of its three keys asked once")
+        #expect(models.map(\.amount) == (0..<50).map(Double.init))
+        #expect(models.map(\.label) == (0..<50).map { $0 % 2 == 0 ? "L" : nil })
+        #expect(models.allSatisfy { $0.absent == nil })
+    }
+
+    /// A key of one byte that is not an enum: its name is a function of its byte.
+    struct Letter: CodingKey {
+        let code: UInt8
+        var stringValue: String { String(UnicodeScalar(code)) }
+        var intValue: Int? { nil }
+        init(_ code: Character) { self.code = code.asciiValue! }
+        init?(stringValue: String) { nil }
+        init?(intValue: Int) { nil }
+    }
+
+    struct Letters: Decodable, Equatable, Sendable {
+        let values: [Int?]
+        init(from decoder: any Decoder) throws {
+            let c = try decoder.container(keyedBy: Letter.self)
+            values = try "zyxa".map { try c.decodeIfPresent(Int.self, forKey: Letter($0)) }
+        }
+    }
+
+    @Test func keysOfOneByteAreKnownByTheirByte() throws {
+        #expect(MemoryLayout<Letter>.size == 1)
+        var registry = WidgetRegistry()
+        registry.register(Letters.self, as: "letters")
+        let data = [#"{"a":1,"x":2,"y":3}"#, #"{"z":4}"#, #"{"y":5,"a":6}"#]
+        let widgets = (0..<9).map { n in #"{"type":"letters","id":"l\#(n)","data":\#(data[n % 3])}"# }
+        let models = try Self.decode(registry, widgets).allWidgets.compactMap { $0.model(as: Letters.self) }
+        let expected = try data.map { try JSONDecoder().decode(Letters.self, from: Data($0.utf8)) }
+        #expect(expected.map(\.values) == [[nil, 3, 2, 1], [4, nil, nil, nil], [nil, 5, nil, 6]])
+        #expect(models == (0..<9).map { expected[$0 % 3] })
+    }
 }

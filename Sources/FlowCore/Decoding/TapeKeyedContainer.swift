@@ -22,10 +22,28 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
     }
 
     /// The value entry of the first member named `key`.
-    func entry(_ key: some CodingKey) -> Int? {
-        var name = key.stringValue
+    ///
+    /// A key of one byte or none (a `CodingKeys` enum) is known by that byte: its name is
+    /// learned the first time it is asked for and kept with the container
+    /// (``TapeKeyedObject/learn(_:_:)``), which saves asking the key for its name and summing
+    /// it on every field of every value. Equal bytes are an equal key, and a key's name is
+    /// taken to depend on nothing else, as `CodingKey` intends.
+    func entry(_ key: Key) -> Int? {
+        let state = self.state
+        if state.plainKeys && !state.large && MemoryLayout<Key>.size <= 1 {
+            // Read as a byte in place (a closure over the key's bytes would copy it first).
+            let tag = MemoryLayout<Key>.size == 0 ? 0 : Int(unsafeBitCast(key, to: UInt8.self))
+            let name = state.name(tag) ?? state.learn(tag, key.stringValue)
+            if name.isShort { return state.plainEntry(name) }
+        }
+        return entry(named: key.stringValue)
+    }
+
+    /// The value entry of the first member named `name`.
+    func entry(named name: String) -> Int? {
         let state = self.state
         if state.large { return state.owner.memberTable(state.object)[name] }
+        var name = name
         if state.plainKeys, let found = name.withUTF8({ state.plainEntry($0) }) { return found }
         return slowEntry(state.view, name)
     }
@@ -127,7 +145,7 @@ struct TapeKeyedContainer<Key: CodingKey>: KeyedDecodingContainerProtocol {
 
     /// A decoder for the member (a decoder of `null` when it is missing, as Foundation's).
     private func subdecoder(_ key: any CodingKey) -> any Decoder {
-        guard let i = entry(key) else { return TapeDecoder.null(path: codingPath + [key]) }
+        guard let i = entry(named: key.stringValue) else { return TapeDecoder.null(path: codingPath + [key]) }
         let decoder = state.owner
         let d = TapeDecoder(document: decoder.document, index: i, userInfo: decoder.userInfo)
         d.path = codingPath + [key]

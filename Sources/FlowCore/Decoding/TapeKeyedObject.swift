@@ -50,6 +50,10 @@ final class TapeKeyedObject {
     /// keeps for this object (``TapeDecoder/memberTable(_:)``), not by a scan.
     @exclusivity(unchecked) private(set) var large: Bool
     @exclusivity(unchecked) private(set) var codingPath: [any CodingKey]
+    /// The names of the container's keys asked so far, by the key's one byte (see
+    /// ``TapeKeyedContainer/entry(_:)``): kept with the container, which a decoder hands
+    /// out again for every value of its key type, so a key's name is read and summed once.
+    @exclusivity(unchecked) private var names: [KeyName] = []
 
     static var tableThreshold: Int { 16 }
 
@@ -99,9 +103,13 @@ final class TapeKeyedObject {
     /// ASCII, which the container then compares as a string: a non-ASCII name can be
     /// canonically equivalent to an ASCII key (the Kelvin sign is "K").
     func plainEntry(_ wanted: UnsafeBufferPointer<UInt8>) -> Int?? {
-        let end = view.next(object)
-        guard let w = wanted.baseAddress else { return .some(firstMember(end) { $0.isEmpty }.map { $0 + 1 }) }
         let n = wanted.count
+        guard let w = wanted.baseAddress, n > KeyName.longest else {
+            // Short (most names): compared as their words, as a learned name is.
+            guard let name = KeyName(wanted) else { return .none }
+            return .some(plainEntry(name))
+        }
+        let end = view.next(object)
         let base = view.bytes.baseAddress!
         // Equal bytes to a plain key: the name is that key, whether or not it was checked
         // for ASCII first.
@@ -113,6 +121,34 @@ final class TapeKeyedObject {
         if keyBits & bit == 0 { return .some(nil) }
         guard let k = firstMember(end, { r in r.count == n && ShortBytes.equal(base + r.lowerBound, w, n) }) else { return .some(nil) }
         return .some(found(k))
+    }
+
+    /// ``plainEntry(_:)-(UnsafeBufferPointer<UInt8>)`` for a short ASCII name, summed.
+    func plainEntry(_ name: KeyName) -> Int? {
+        let end = view.next(object)
+        let base = view.bytes.baseAddress!
+        let n = name.count
+        @inline(__always) func matches(_ r: Range<Int>) -> Bool {
+            r.count == n && (n == 0 || ShortBytes.words(base + r.lowerBound, n) == name.words)
+        }
+        if distinctKeys && hint < end && matches(view.byteRange(hint)) { return found(hint) }
+        if keyBits & name.bit == 0 { return nil }
+        return firstMember(end, matches).map(found)
+    }
+
+    /// The name learned for the key whose byte is `tag`, if one was.
+    @inline(__always)
+    func name(_ tag: Int) -> KeyName? {
+        tag < names.count && names[tag].isKnown ? names[tag] : nil
+    }
+
+    /// Learns the name of the key whose byte is `tag`.
+    func learn(_ tag: Int, _ name: String) -> KeyName {
+        var text = name
+        let learned = text.withUTF8 { KeyName($0) } ?? .notShort
+        if names.count <= tag { names.append(contentsOf: repeatElement(.unknown, count: tag + 1 - names.count)) }
+        names[tag] = learned
+        return learned
     }
 
     /// The value entry of the member whose key entry is `key`; the next lookup tries the
@@ -184,4 +220,44 @@ final class TapeKeyedObject {
         let mixed = (a &+ b &* 0x9E37_79B9_7F4A_7C15 &+ UInt64(truncatingIfNeeded: count)) &* 0xBF58_476D_1CE4_E5B9
         return 1 &<< (mixed &>> 58)
     }
+}
+
+/// A key's name, as the plain-key lookup compares it: up to ``longest`` ASCII bytes, held as
+/// their ``ShortBytes/words(_:_:)`` with its ``TapeKeyedObject/keyBit(_:_:)``, so a lookup
+/// neither asks the key for its name nor reads it.
+struct KeyName {
+    /// The byte count; `-1` for a name that is longer or not ASCII (looked up as a string),
+    /// `-2` for one not learned yet.
+    let count: Int
+    let words: (UInt64, UInt64)
+    let bit: UInt64
+
+    static var longest: Int { 16 }
+    static let unknown = KeyName(count: -2)
+    static let notShort = KeyName(count: -1)
+
+    private init(count: Int) {
+        self.count = count
+        words = (0, 0)
+        bit = 0
+    }
+
+    /// The name of these UTF-8 bytes, or nil when they are longer than ``longest`` or not
+    /// ASCII.
+    init?(_ bytes: UnsafeBufferPointer<UInt8>) {
+        guard bytes.count <= Self.longest else { return nil }
+        guard let base = bytes.baseAddress, !bytes.isEmpty else {
+            count = 0
+            words = (0, 0)
+            bit = 1
+            return
+        }
+        guard let bit = TapeKeyedObject.keyBit(base, bytes.count) else { return nil }
+        count = bytes.count
+        words = ShortBytes.words(base, bytes.count)
+        self.bit = bit
+    }
+
+    var isKnown: Bool { count != -2 }
+    var isShort: Bool { count >= 0 }
 }
