@@ -51,7 +51,7 @@ import FlowJSON
     let defersClaims: Bool
     @exclusivity(unchecked) var deferredClaims = DeferredClaims()
     /// The tape decoder the last host content decoded with, for the next one to reuse (see
-    /// ``TapeDecoder/reusing(_:document:index:)``): a page of a host's widgets then
+    /// ``TapeDecoder/reusing(_:in:index:)``): a page of a host's widgets then
     /// allocates one decoder, not one per widget.
     @exclusivity(unchecked) var spareTapeDecoder: TapeDecoder?
     /// Whether this decode made its document itself, so that it may give back the index of

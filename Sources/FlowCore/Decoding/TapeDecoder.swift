@@ -34,7 +34,7 @@ package final class TapeDecoder: Decoder {
     /// asked for them has let them go (see ``container(keyedBy:)``): one per key type.
     @exclusivity(unchecked) private var idleContainers: [IdleContainer] = []
     /// Whether this decoder hands out the containers it keeps: from
-    /// ``reusing(_:document:index:)`` to ``settle()`` (a value that keeps its decoder and
+    /// ``reusing(_:in:index:)`` to ``settle()`` (a value that keeps its decoder and
     /// asks it for a container later gets one of its own).
     @exclusivity(unchecked) private var keepsContainers = false
     /// How many keyed containers this decoder has made (not handed out again): what shows
@@ -42,25 +42,17 @@ package final class TapeDecoder: Decoder {
     @exclusivity(unchecked) package private(set) var containersMade = 0
 
     /// A keyed container for one key type: the standard library's box, which holds a
-    /// ``TapeKeyedContainer`` of `state`.
-    private final class IdleContainer {
+    /// ``TapeKeyedContainer`` of `state`. A struct in the decoder's array, so that the
+    /// uniqueness check and the hand-out read its fields in place, without counting them.
+    private struct IdleContainer {
         let keyType: ObjectIdentifier
-        let state: TapeKeyedObject
-        /// Optional only for ``isFree``: asked of a plain `AnyObject`, the uniqueness check
-        /// opens the existential into a copy (in an unoptimized build), which is never
-        /// unique; asked of an optional one, it reads the reference in place. Never nil.
-        private var box: AnyObject?
-
-        init(keyType: ObjectIdentifier, box: AnyObject, state: TapeKeyedObject) {
-            self.keyType = keyType
-            self.state = state
-            self.box = box
-        }
-
-        var container: AnyObject { box! }
-
-        /// Whether only this holds the box: then no one can read the container.
-        var isFree: Bool { isKnownUniquelyReferenced(&box) }
+        /// Not counted: the box holds the container, which holds this, and the box is held
+        /// here for as long as this is.
+        unowned(unsafe) let state: TapeKeyedObject
+        /// Optional for the uniqueness check: asked of a plain `AnyObject`, it opens the
+        /// existential into a copy (in an unoptimized build), which is never unique; asked
+        /// of an optional one, it reads the reference in place. Never nil.
+        var box: AnyObject?
     }
 
     /// How many key types a decoder keeps a container for: a page's host types, each with
@@ -84,9 +76,10 @@ package final class TapeDecoder: Decoder {
     /// A decoder of entry `index`: `spare`, reset, when nothing else holds it (the value it
     /// decoded last did not keep it, or one of its containers), else a new one. The caller
     /// calls ``settle()`` when the value is decoded, then hands the decoder back in `spare`.
-    static func reusing(_ spare: inout TapeDecoder?, document: JSONDocument, index: Int) -> TapeDecoder {
-        if var decoder = spare, decoder.document === document {
-            spare = nil
+    @inline(__always)
+    static func reusing(_ spare: inout TapeDecoder?, in source: TapeSource, index: Int) -> TapeDecoder {
+        // Taken, not copied: the decoder moves without being counted.
+        if spare?.document === source.document, var decoder = spare.take() {
             if isKnownUniquelyReferenced(&decoder) {
                 decoder.index = index
                 // Usually empty already (each push is popped): clearing checks first.
@@ -96,7 +89,13 @@ package final class TapeDecoder: Decoder {
                 return decoder
             }
         }
-        let decoder = TapeDecoder(document: document, index: index)
+        return fresh(in: source, index: index)
+    }
+
+    /// ``reusing(_:in:index:)`` without a decoder to reuse: a new one.
+    @inline(never)
+    private static func fresh(in source: TapeSource, index: Int) -> TapeDecoder {
+        let decoder = TapeDecoder(document: source.document, index: index)
         decoder.keepsContainers = true
         return decoder
     }
@@ -107,10 +106,25 @@ package final class TapeDecoder: Decoder {
     /// kept hold this decoder.
     func settle() {
         keepsContainers = false
+        for i in idleContainers.indices where !isFree(i) {
+            release(keptBy: i)
+            return
+        }
+    }
+
+    /// Whether only this decoder holds the box of idle container `i`: then no one can read
+    /// the container.
+    @inline(__always)
+    private func isFree(_ i: Int) -> Bool { isKnownUniquelyReferenced(&idleContainers[i].box) }
+
+    /// ``settle()`` for a value that kept containers, from idle container `i` on: each one
+    /// kept counts this decoder, and is forgotten.
+    @inline(never)
+    private func release(keptBy first: Int) {
         var i = idleContainers.count
-        while i > 0 {
+        while i > first {
             i -= 1
-            if !idleContainers[i].isFree {
+            if !isFree(i) {
                 idleContainers[i].state.keep()
                 idleContainers.remove(at: i)
             }
@@ -120,8 +134,8 @@ package final class TapeDecoder: Decoder {
     deinit {
         // The bound on `TapeKeyedObject.owner`: no container of this decoder is out without
         // counting it (the caller of `reusing` settles before letting go of the decoder).
-        for idle in idleContainers {
-            precondition(idle.isFree || idle.state.isKept, "a tape decoder ended with a keyed container out; settle() was not called")
+        for i in idleContainers.indices {
+            precondition(isFree(i) || idleContainers[i].state.isKept, "a tape decoder ended with a keyed container out; settle() was not called")
         }
     }
 
@@ -252,23 +266,17 @@ package final class TapeDecoder: Decoder {
         if view.kind(index) != .object { try expect(.object, [String: Any].self, index, nil) }
         guard keepsContainers else { return try newContainer(counted: true).container }
         let keyType = ObjectIdentifier(Key.self)
-        if let idle = idleContainer(of: keyType) {
+        for i in idleContainers.indices where idleContainers[i].keyType == keyType {
             // In use (a value nested in one of its own type): a container of its own.
-            guard idle.isFree else { return try newContainer(counted: true).container }
+            guard isFree(i) else { return try newContainer(counted: true).container }
             // No one else can read the container: it is handed out again, on this object.
-            try idle.state.open(self)
-            return unsafeBitCast(idle.container, to: KeyedDecodingContainer<Key>.self)
+            try idleContainers[i].state.open(self)
+            return unsafeBitCast(idleContainers[i].box.unsafelyUnwrapped, to: KeyedDecodingContainer<Key>.self)
         }
         let keeps = idleContainers.count < Self.idleContainerLimit && Self.containersAreOneBox
         let (container, state) = try newContainer(Key.self, counted: !keeps)
-        if keeps { idleContainers.append(IdleContainer(keyType: keyType, box: withUnsafeBytes(of: container) { $0.load(as: AnyObject.self) }, state: state)) }
+        if keeps { idleContainers.append(IdleContainer(keyType: keyType, state: state, box: withUnsafeBytes(of: container) { $0.load(as: AnyObject.self) })) }
         return container
-    }
-
-    /// The container kept for the key type `keyType`, if any.
-    private func idleContainer(of keyType: ObjectIdentifier) -> IdleContainer? {
-        for idle in idleContainers where idle.keyType == keyType { return idle }
-        return nil
     }
 
     /// A new keyed container on the object at the cursor (see ``TapeKeyedObject/init(decoder:counted:)``).

@@ -210,7 +210,7 @@ final class SourcePool: @unchecked Sendable {
 
     @usableFromInline package func decode<T: Decodable>(_ type: T.Type) throws -> T {
         let ctx = context
-        var decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, document: source.document, index: index)
+        var decoder = TapeDecoder.reusing(&ctx.spareTapeDecoder, in: source, index: index)
         defer {
             decoder.settle()
             // Kept by the value (a stored decoder or container may be read later): the
