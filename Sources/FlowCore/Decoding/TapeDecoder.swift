@@ -323,4 +323,3 @@ extension TapeDecoder {
         return d
     }
 }
-
