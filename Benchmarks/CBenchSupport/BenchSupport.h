@@ -17,13 +17,12 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
-#if defined(__GLIBC__)
-#include <malloc.h>
-#endif
 
 extern uint64_t flow_counted_allocations(void) __attribute__((weak));
 extern uint64_t flow_counted_frees(void) __attribute__((weak));
 extern void flow_bench_measured(void (*body)(void *), void *context) __attribute__((weak));
+extern void flow_track_live_bytes(int on) __attribute__((weak));
+extern int64_t flow_tracked_live_bytes(void) __attribute__((weak));
 
 /// Allocations (malloc, calloc, realloc, posix_memalign, aligned_alloc, memalign) made on
 /// the calling thread since it started, when the executable links the allocation counter
@@ -60,15 +59,22 @@ static inline void flow_run_measured(void (*body)(void *), void *context) {
     }
 }
 
-/// Bytes the C allocator has handed out and not had back: glibc's chunks in use on its
-/// heaps plus the blocks it mapped on their own (`mallinfo2`); -1 elsewhere.
-static inline int64_t flow_heap_in_use(void) {
-#if defined(__GLIBC__) && (__GLIBC__ > 2 || (__GLIBC__ == 2 && __GLIBC_MINOR__ >= 33))
-    struct mallinfo2 info = mallinfo2();
-    return (int64_t)(info.uordblks + info.hblkhd);
-#else
-    return -1;
-#endif
+/// Whether the counter can count live bytes (`flow_live_bytes_begin`).
+static inline int flow_live_bytes_available(void) { return flow_track_live_bytes && flow_tracked_live_bytes; }
+
+/// Starts counting the calling thread's live bytes from zero: the usable size of each block
+/// it is handed, less that of each block it frees. Nothing without the counter.
+static inline void flow_live_bytes_begin(void) {
+    if (flow_track_live_bytes) flow_track_live_bytes(1);
+}
+
+/// The live bytes counted since `flow_live_bytes_begin`, and stops counting; 0 without the
+/// counter (ask `flow_live_bytes_available` first).
+static inline int64_t flow_live_bytes_end(void) {
+    if (!flow_live_bytes_available()) return 0;
+    int64_t bytes = flow_tracked_live_bytes();
+    flow_track_live_bytes(0);
+    return bytes;
 }
 
 #endif

@@ -134,6 +134,7 @@ public struct PageSet: Sendable {
         var words = ["--pages"]
         if options.bareRoot { words.append("--bare-root") }
         if options.placeholders { words.append("--placeholders") }
-        return words + ["--"] + pages.map(\.path)
+        // Absolute: a worker may start in another working directory (--repeat-counts).
+        return words + ["--"] + pages.map { URL(fileURLWithPath: $0.path).standardizedFileURL.path }
     }
 }

@@ -13,6 +13,8 @@ public struct Report: Sendable {
     /// False with --no-instructions.
     public var instructionsAsked = true
     public var comparison: BaselineComparison?
+    /// With `--repeat-counts`: every gated count measured again elsewhere.
+    public var repeatCheck: RepeatCheck?
     /// With `--pages`: the pages measured, each with the widgets its registry lacks a type for.
     public var pages: [PageSet.Page]?
 
@@ -88,6 +90,13 @@ public struct Report: Sendable {
         } else if !instructionsAvailable {
             lines.append("")
             lines.append("Instruction counts unavailable: valgrind is not installed here.")
+        }
+        if let repeatCheck {
+            lines.append("")
+            for line in repeatCheck.textLines() {
+                let indent = String(line.prefix { $0 == " " })
+                lines += Self.wrap(String(line.dropFirst(indent.count)), width: width, indent: indent, continuation: indent + "    ")
+            }
         }
         if let comparison {
             lines.append("")
@@ -185,6 +194,7 @@ public struct Report: Sendable {
             lines += ["", "| scaling | per 10x widgets | exponent |", "| --- | ---: | ---: |"]
             for s in scaling { lines.append("| `\(s.group)` | x\(String(format: "%.1f", s.perTenfold)) | \(String(format: "%.2f", s.exponent))\(s.metric == "instructions" ? " (instructions)" : "")\(s.breaksLinearTime ? " **faster than linear**" : "") |") }
         }
+        if let repeatCheck { lines += ["", repeatCheck.markdownLine()] }
         if let comparison { lines += ["", comparison.markdownLine()] }
         return lines.joined(separator: "\n")
     }
@@ -213,6 +223,7 @@ public struct Report: Sendable {
             }))
         }
         members.append("comparison", comparison?.json ?? .null)
+        if let repeatCheck { members.append("repeat_check", repeatCheck.json) }
         return JSONWriter.encode(.object(members))
     }
 

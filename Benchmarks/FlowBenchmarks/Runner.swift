@@ -13,6 +13,9 @@ public struct Runner {
         public var suite: [Benchmark]?
         /// Words every worker gets, so that it rebuilds the same suite (`--pages ...`).
         public var workerArguments: [String] = []
+        /// Measure each gated benchmark's counts a second time, in fresh processes started
+        /// elsewhere (``Repeat``), and report any difference.
+        public var repeatCounts = false
         public init() {}
     }
 
@@ -38,27 +41,42 @@ public struct Runner {
         let callgrind = options.instructions ? Callgrind.find() : nil
         var results: [BenchmarkResult] = []
         let started = Date()
+        var repeated = options.repeatCounts ? RepeatCheck() : nil
+        let launch = WorkerLaunch()
+        defer { launch.remove() }
         for (n, b) in benchmarks.enumerated() {
             progress("[\(n + 1)/\(benchmarks.count)] \(b.name) …")
-            let worker = try Self.spawnWorker(b.name, arguments: ["--min-time", options.quick ? "0.4" : "1.0"] + options.workerArguments)
+            let worker = try Self.spawnWorker(b.name, arguments: ["--min-time", options.quick ? "0.4" : "1.0"] + options.workerArguments, launch: launch)
             var result = BenchmarkResult(benchmark: b, worker: worker)
+            let counts = options.instructions && callgrind != nil && b.countsInstructions && b.gates
             if !options.instructions {
                 result.instructions = .skipped("not asked for")
             } else if callgrind == nil {
                 result.instructions = .unavailable
             } else if !b.countsInstructions || !b.gates {
                 result.instructions = .skipped(b.gates ? "input too large for callgrind" : "competitor")
-            } else {
+            }
+            if repeated != nil && b.gates {
+                // The second measurement runs beside the first count, on the other core.
+                progress("[\(n + 1)/\(benchmarks.count)] \(b.name) under callgrind, and its counts again …")
+                let (count, again) = try Repeat.inParallel(
+                    { counts ? try callgrind!.instructions(for: b.name, arguments: self.options.workerArguments, launch: launch) : nil },
+                    { try Repeat.measure(b.name, arguments: self.options.workerArguments, callgrind: counts ? callgrind : nil, launch: launch) })
+                if let count { result.instructions = .measured(count.instructions) }
+                repeated?.check(result, against: again)
+            } else if counts {
                 progress("[\(n + 1)/\(benchmarks.count)] \(b.name) under callgrind …")
-                result.instructions = .measured(try callgrind!.instructions(for: b.name, arguments: options.workerArguments))
+                result.instructions = .measured(try callgrind!.instructions(for: b.name, arguments: options.workerArguments, launch: launch).instructions)
             }
             progress("[\(n + 1)/\(benchmarks.count)] \(b.name): median \(Format.duration(result.median)) over \(result.iterations) runs\(result.instructions.value.map { ", \(Format.count($0)) instructions" } ?? "")", done: true)
             results.append(result)
         }
         Self.compare(&results, benchmarks)
-        return Report(results: results, scaling: Self.scaling(results), quick: options.quick,
-                      missing: missing.map(\.name), seconds: Date().timeIntervalSince(started),
-                      instructionsAvailable: callgrind != nil || !options.instructions, instructionsAsked: options.instructions)
+        var report = Report(results: results, scaling: Self.scaling(results), quick: options.quick,
+                            missing: missing.map(\.name), seconds: Date().timeIntervalSince(started),
+                            instructionsAvailable: callgrind != nil || !options.instructions, instructionsAsked: options.instructions)
+        report.repeatCheck = repeated
+        return report
     }
 
     private func progress(_ line: String, done: Bool = false) {
@@ -106,9 +124,11 @@ public struct Runner {
         }
     }
 
-    /// This executable, re-entered as a worker.
-    static func spawnWorker(_ name: String, arguments: [String], prefix: [String] = []) throws -> WorkerResult {
-        let output = try Subprocess.run(prefix + [Subprocess.selfPath, "bench", "--worker", name] + arguments)
+    /// This executable, re-entered as a worker the way `launch` starts one, under `prefix`
+    /// (callgrind's) when given.
+    static func spawnWorker(_ name: String, arguments: [String], launch: WorkerLaunch, prefix: [String] = []) throws -> WorkerResult {
+        let output = try Subprocess.run(launch.command(prefix + [launch.executable, "bench", "--worker", name] + arguments, counted: !prefix.isEmpty),
+                                        directory: launch.directory)
         guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
               let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))
         else { throw BenchError("worker for \(name) printed no result:\n\(output)") }
@@ -122,12 +142,17 @@ public struct Callgrind {
 
     public static func find() -> Callgrind? { Executable.find("valgrind").map { Callgrind(valgrind: $0) } }
 
-    func instructions(for name: String, arguments: [String] = []) throws -> Double {
+    /// The instructions and allocations of one call of benchmark `name`'s operation, in a
+    /// worker started by `launch`.
+    func instructions(for name: String, arguments: [String] = [], launch: WorkerLaunch) throws -> (instructions: Double, allocations: Double) {
         let calls = 1
-        return try counting(what: name) { prefix in
-            _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, prefix: prefix)
+        var worker: WorkerResult?
+        let instructions = try counting(what: name) { prefix in
+            worker = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, launch: launch, prefix: prefix)
         } / Double(calls)
+        return (instructions, worker?.allocationsPerOp ?? 0)
     }
+
 }
 
 enum Executable {
@@ -147,14 +172,17 @@ enum Subprocess {
     }()
 
     /// Runs a command with deterministic hashing, returns its stdout; stderr passes through
-    /// only when it fails.
-    static func run(_ command: [String], input: URL? = nil) throws -> String {
+    /// only when it fails. `environment` is added to this process's; `directory` is the
+    /// working directory (default: this one).
+    static func run(_ command: [String], input: URL? = nil, directory: URL? = nil, environment: [String: String] = [:]) throws -> String {
         let process = Process()
         if let input { process.standardInput = try FileHandle(forReadingFrom: input) }
         process.executableURL = URL(fileURLWithPath: command[0])
         process.arguments = Array(command.dropFirst())
+        if let directory { process.currentDirectoryURL = directory }
         var env = ProcessInfo.processInfo.environment
         env["SWIFT_DETERMINISTIC_HASHING"] = "1"
+        env.merge(environment) { $1 }
         process.environment = env
         let stdout = Pipe()
         let stderr = Pipe()

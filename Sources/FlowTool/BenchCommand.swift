@@ -29,6 +29,7 @@ enum BenchCommand {
             .init(name: "quick", help: "The CI-sized subset (well under 3 minutes)."),
             .init(name: "gate-wall", help: "Let wall time gate too (noisy on shared machines)."),
             .init(name: "no-instructions", help: "Skip the callgrind instruction counts."),
+            .init(name: "repeat-counts", help: "Measure every gated count again in fresh processes started elsewhere; exit 1 if any differs."),
             .init(name: "list", help: "List the benchmarks and exit."),
             .init(name: "pages", help: "Benchmark your own page documents (PATH...) instead of the built-in suite."),
             .init(name: "bare-root", help: "With --pages: the pages hold the page object itself at the root."),
@@ -49,9 +50,16 @@ enum BenchCommand {
             Tracking over time: --history FILE appends each run; flow bench trend FILE shows
             the series, the step changes and the drift (see flow bench trend --help).
 
+            Repeatability: the gate's counts (allocations, retained bytes, instructions) are
+            the same in every run of a build. --repeat-counts proves it for this run: each
+            gated benchmark is measured a second time, on the other core, in fresh processes
+            started from a longer working directory through a link to this executable with
+            4 KB more environment, and any count that differs is named.
+
             Exit status: 0 fine; 2 a metric regressed past the threshold against --baseline, or
             a hostile.* shape's instruction count grew faster than linearly; 1 an error
-            (including a debug build: flow bench measures release builds only).
+            (including a debug build: flow bench measures release builds only), or with
+            --repeat-counts a count that came out differently the second time.
 
             Profiling one workload:
               swift run -c release flow-measure bench --profile page.decode.fast/10k --seconds 20 &
@@ -105,6 +113,7 @@ enum BenchCommand {
         options.quick = arguments.flag("quick")
         options.filter = arguments.value("filter")
         options.instructions = !arguments.flag("no-instructions")
+        options.repeatCounts = arguments.flag("repeat-counts")
         if let (set, benchmarks) = pages {
             options.suite = benchmarks
             options.workerArguments = set.workerArguments
@@ -163,6 +172,12 @@ enum BenchCommand {
         let superlinear = report.scaling.filter(\.breaksLinearTime)
         for s in superlinear {
             Terminal.err(String(format: "\(tool.name) bench: %@ grows faster than linearly: exponent %.2f by instructions (limit %.2f)", s.group, s.exponent, Scaling.limit))
+        }
+        if let check = report.repeatCheck, check.failed {
+            for d in check.differences {
+                Terminal.err("\(tool.name) bench: \(d.benchmark) is not repeatable: \(d.metric) \(d.first) first, \(d.second) the second time")
+            }
+            return ExitCode.failure
         }
         return report.comparison?.failed == true || !superlinear.isEmpty ? ExitCode.regression : ExitCode.success
         #endif
