@@ -10,11 +10,12 @@ import FlowWorkloads
 
     /// Runs a script of Fuzz/ with `arguments` (`path` replaces PATH when given): its exit
     /// status and what it wrote, standard output and error together.
-    static func run(_ script: String, _ arguments: [String], path: String? = nil) throws -> (status: Int32, output: String) {
+    static func run(_ script: String, _ arguments: [String], path: String? = nil,
+                    environment: [String: String] = [:]) throws -> (status: Int32, output: String) {
         let process = Process()
         process.executableURL = fuzz.appendingPathComponent(script)
         process.arguments = arguments
-        process.environment = ProcessInfo.processInfo.environment.merging(path.map { ["PATH": $0] } ?? [:]) { $1 }
+        process.environment = ProcessInfo.processInfo.environment.merging(path.map { ["PATH": $0] } ?? [:]) { $1 }.merging(environment) { $1 }
         let output = Pipe()
         (process.standardOutput, process.standardError) = (output, output)
         try process.run()

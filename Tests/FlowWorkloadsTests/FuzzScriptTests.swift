@@ -118,4 +118,34 @@ import FlowWorkloads
         #expect(seen.hasPrefix(contract), "the contract's dictionary comes first, whole")
         #expect(seen.hasSuffix("\"price_tag\"\n\"amount_minor\"\n"), "the host's entries follow it")
     }
+
+    /// CI's step fuzzes binaries built elsewhere (the OSS-Fuzz build's $OUT), several targets at
+    /// once, each output printed whole; a target missing from the folder fails the step by name.
+    @Test func ciFuzzesPrebuiltBinariesTwoAtATimeAndNamesAMissingOne() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        let log = """
+            INFO: Loaded 1 modules   (5120 inline 8-bit counters): 5120 [0x1, 0x2),
+            #2\tINITED cov: 812 ft: 900 corp: 1/2b exec/s: 0 rss: 40Mb
+            #9000\tDONE   cov: 1204 ft: 2311 corp: 88/4096b lim: 4096 exec/s: 9000 rss: 60Mb
+            stat::number_of_executed_units: 9000
+            """
+        let out = scratch.folder.appendingPathComponent("out")
+        try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
+        let standin = try scratch.target(printing: log)
+        for name in ["fuzz-json", "fuzz-decodable"] {
+            try FileManager.default.copyItem(atPath: standin, toPath: out.appendingPathComponent(name).path)
+        }
+        let path = try scratch.instrumentedLookingNM()
+        let passed = try CoverageScriptTests.run("ci.sh", ["--binaries", out.path, "--parallel", "2", "json", "decodable"], path: path,
+                                                 environment: ["FUZZ_SECONDS": "1"])
+        #expect(passed.status == 0, "\(passed.output)")
+        #expect(passed.output.contains("== json summary") && passed.output.contains("== decodable summary"), "\(passed.output)")
+        #expect(passed.output.contains("fuzz: 2 target(s), 1s each, built in \(out.path), 2 at a time, no crash."), "\(passed.output)")
+
+        let missing = try CoverageScriptTests.run("ci.sh", ["--binaries", out.path, "--parallel", "2", "json", "page"], path: path,
+                                                  environment: ["FUZZ_SECONDS": "1"])
+        #expect(missing.status == 1, "\(missing.output)")
+        #expect(missing.output.contains("fuzz: FAILED: page (no binary)"), "\(missing.output)")
+    }
 }
