@@ -21,6 +21,11 @@ FUZZ_BUILD_FLAGS=("${FUZZ_COMPILE_FLAGS[@]}" --scratch-path .build/fuzz)
 # reading memory: libFuzzer's report is the one we want.
 export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 
+# LeakSanitizer's suppressions for every fuzz run (lsan-suppressions.txt): memory the Swift
+# runtime keeps for the process's life, which it reports as leaked where the standard library
+# is linked statically (the OSS-Fuzz build's binaries, which CI fuzzes).
+export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$FUZZ_DIR/lsan-suppressions.txt"
+
 # The registered targets, from the list in Fuzz/Package.swift (one per line).
 fuzz_targets() {
     sed -n 's/^let fuzzTargets = \[\(.*\)\]/\1/p' "$FUZZ_DIR/Package.swift" | tr -d '" ' | tr ',' '\n'
