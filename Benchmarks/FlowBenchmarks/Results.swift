@@ -18,6 +18,8 @@ public struct BenchmarkResult: Sendable {
     public let retainedBytes: Int?
     public var instructions: Instructions
     public var comparisons: [Comparison] = []
+    /// Wall time of each timed call, nanoseconds, in the order they ran.
+    public let times: [Double]
 
     public enum Instructions: Sendable {
         case measured(Double)
@@ -63,7 +65,8 @@ public struct BenchmarkResult: Sendable {
         name = benchmark.name
         summary = benchmark.summary
         gates = benchmark.gates
-        let sorted = worker.times.sorted().map { Double($0) }
+        times = worker.times.map { Double($0) }
+        let sorted = times.sorted()
         iterations = sorted.count
         min = sorted.first ?? 0
         max = sorted.last ?? 0

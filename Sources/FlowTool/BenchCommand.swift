@@ -11,7 +11,10 @@ enum BenchCommand {
         rest: ("PATH", "With --pages: a page document, or a folder of them (*.json, *.golden.json skipped)."),
         options: [
             .init(name: "filter", valueName: "REGEX", help: "Run only benchmarks whose name matches."),
-            .init(name: "format", valueName: "text|json|markdown", help: "Report format on stdout (default text)."),
+            .init(name: "format", valueName: "text|json|markdown|google-benchmark|github-action-benchmark|bmf",
+                  help: "Report format on stdout (default text); the last three are other tools' formats (see below)."),
+            .init(name: "bigger-is-better", valueName: "FILE",
+                  help: "With --format github-action-benchmark: write the throughput list (customBiggerIsBetter) to FILE."),
             .init(name: "save-baseline", valueName: "FILE", help: "Write this run's deterministic figures as a baseline."),
             .init(name: "baseline", valueName: "FILE", help: "Compare with a baseline; exit 2 on a regression."),
             .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
@@ -46,6 +49,16 @@ enum BenchCommand {
             pages.normalize/<stem>, decoded through this tool's widget types; the built-in suite
             does not run. A file that is not a page is reported and skipped; a folder with no
             page, or no readable page at all, is an error.
+
+            Other tools' formats, from the same run: --format google-benchmark is Google
+            Benchmark's JSON (ten repetitions per benchmark, each the mean of a run of calls,
+            then mean, median and stddev; counts as counters), which its compare.py, Bencher's
+            cpp_google adapter and github-action-benchmark's googlecpp tool read.
+            --format github-action-benchmark prints the customSmallerIsBetter list (wall
+            median in ns, allocations, instructions, peak and retained bytes) and, with
+            --bigger-is-better FILE, writes the customBiggerIsBetter list (MB/s, widgets/s).
+            --format bmf is the Bencher Metric Format (latency, throughput, allocations,
+            instructions, peak-rss, retained-bytes).
 
             Tracking over time: --history FILE appends each run; flow bench trend FILE shows
             the series, the step changes and the drift (see flow bench trend --help).
@@ -118,7 +131,11 @@ enum BenchCommand {
             options.suite = benchmarks
             options.workerArguments = set.workerArguments
         }
-        let format = try arguments.choice("format", of: ["text", "json", "markdown"], default: "text")
+        let format = try arguments.choice("format", of: ["text", "json", "markdown", "google-benchmark", "github-action-benchmark", "bmf"],
+                                          default: "text")
+        if arguments.value("bigger-is-better") != nil && format != "github-action-benchmark" {
+            throw UsageError(message: "--bigger-is-better writes github-action-benchmark's throughput list: expected --format github-action-benchmark with it, found --format \(format)")
+        }
         let thresholds = try GateThresholds(arguments)
         if arguments.value("label") != nil && arguments.value("history") == nil {
             throw UsageError(message: "--label names the run in a history: expected --history FILE with it, found none")
@@ -153,6 +170,14 @@ enum BenchCommand {
         }
         switch format {
         case "json": Terminal.outBytes(report.json() + [0x0A])
+        case "google-benchmark": Terminal.outBytes(report.googleBenchmark() + [0x0A])
+        case "github-action-benchmark":
+            Terminal.outBytes(report.githubActionBenchmarkSmallerIsBetter() + [0x0A])
+            if let path = arguments.value("bigger-is-better") {
+                try Data(report.githubActionBenchmarkBiggerIsBetter() + [0x0A]).write(to: URL(fileURLWithPath: path))
+                Terminal.err("\(tool.name) bench: throughput list (customBiggerIsBetter) written to \(path)")
+            }
+        case "bmf": Terminal.outBytes(report.bencherMetricFormat() + [0x0A])
         case "markdown": Terminal.out(report.markdown())
         default: Terminal.out(report.text(width: Terminal.width))
         }
