@@ -94,18 +94,21 @@ import FlowWorkloads
         #expect(result.output.contains("libFuzzer found no interesting input"), "\(result.output)")
     }
 
+    /// A run's log as libFuzzer writes it when it executed inputs with coverage.
+    static let coveredRun = """
+        INFO: Loaded 1 modules   (5120 inline 8-bit counters): 5120 [0x1, 0x2),
+        #2\tINITED cov: 812 ft: 900 corp: 1/2b exec/s: 0 rss: 40Mb
+        #9000\tDONE   cov: 1204 ft: 2311 corp: 88/4096b lim: 4096 exec/s: 9000 rss: 60Mb
+        stat::number_of_executed_units: 9000
+        stat::average_exec_per_sec:     9000
+        """
+
     /// The same checks let a real run through, and `--dict` adds the host's entries to the
     /// contract's dictionary rather than replacing it.
     @Test func aRunThatExecutedWithCoveragePassesAndTakesTheHostsDictionary() throws {
         let scratch = try Scratch()
         defer { try? FileManager.default.removeItem(at: scratch.folder) }
-        let log = """
-            INFO: Loaded 1 modules   (5120 inline 8-bit counters): 5120 [0x1, 0x2),
-            #2\tINITED cov: 812 ft: 900 corp: 1/2b exec/s: 0 rss: 40Mb
-            #9000\tDONE   cov: 1204 ft: 2311 corp: 88/4096b lim: 4096 exec/s: 9000 rss: 60Mb
-            stat::number_of_executed_units: 9000
-            stat::average_exec_per_sec:     9000
-            """
+        let log = Self.coveredRun
         let hostDict = scratch.path("host.dict")
         try Data("\"price_tag\"\n\"amount_minor\"\n".utf8).write(to: URL(fileURLWithPath: hostDict))
         let result = try scratch.fuzz(try scratch.target(printing: log), ["--dict", hostDict], path: try scratch.instrumentedLookingNM())
@@ -124,12 +127,7 @@ import FlowWorkloads
     @Test func ciFuzzesPrebuiltBinariesTwoAtATimeAndNamesAMissingOne() throws {
         let scratch = try Scratch()
         defer { try? FileManager.default.removeItem(at: scratch.folder) }
-        let log = """
-            INFO: Loaded 1 modules   (5120 inline 8-bit counters): 5120 [0x1, 0x2),
-            #2\tINITED cov: 812 ft: 900 corp: 1/2b exec/s: 0 rss: 40Mb
-            #9000\tDONE   cov: 1204 ft: 2311 corp: 88/4096b lim: 4096 exec/s: 9000 rss: 60Mb
-            stat::number_of_executed_units: 9000
-            """
+        let log = Self.coveredRun
         let out = scratch.folder.appendingPathComponent("out")
         try FileManager.default.createDirectory(at: out, withIntermediateDirectories: true)
         let standin = try scratch.target(printing: log)
