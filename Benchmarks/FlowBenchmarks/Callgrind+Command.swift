@@ -3,7 +3,7 @@ import Foundation
 extension Callgrind {
     /// The instructions `command` runs inside `flow_bench_measured`, under callgrind.
     public func instructions(of command: [String]) throws -> Double {
-        try counting(what: command.joined(separator: " ")) { prefix in _ = try Subprocess.run(WorkerLaunch.counted(prefix + command)) }
+        try counting(what: command.joined(separator: " ")) { prefix in _ = try Subprocess.run(WorkerLaunch.command(prefix + command, counted: true)) }
     }
 
     /// The call graph of what `command` runs inside `flow_bench_measured`, with each function
@@ -11,7 +11,7 @@ extension Callgrind {
     /// (``FoldedStacks``). Also gives the instruction count (``CallgrindProfile/total``).
     public func callGraph(of command: [String], separateCallers: Int = 12) throws -> CallgrindProfile {
         let text = try profiling(what: command.joined(separator: " "), options: ["--separate-callers=\(separateCallers)", "--dump-instr=no"]) { prefix in
-            _ = try Subprocess.run(WorkerLaunch.counted(prefix + command))
+            _ = try Subprocess.run(WorkerLaunch.command(prefix + command, counted: true))
         }
         return try CallgrindProfile(parsing: text)
     }

@@ -45,13 +45,16 @@ public struct RepeatCheck: Sendable {
 
     func textLines() -> [String] {
         let what = "Counts measured again in fresh processes"
-        if differences.isEmpty { return ["\(what): \(compared) benchmarks, every count identical."] }
-        return ["\(what): \(differences.count) difference(s) in \(compared) benchmarks."]
+        let benchmarks = compared == 1 ? "1 benchmark" : "\(compared) benchmarks"
+        if differences.isEmpty { return ["\(what): \(benchmarks), every count identical."] }
+        return ["\(what): \(differences.count) difference(s) in \(benchmarks)."]
             + differences.map { "  NOT REPEATABLE  " + $0.text }
     }
 
     func markdownLine() -> String {
-        if differences.isEmpty { return "**Repeat check:** \(compared) benchmarks' counts measured again, every one identical." }
+        if differences.isEmpty {
+            return "**Repeat check:** \(compared == 1 ? "1 benchmark's" : "\(compared) benchmarks'") counts measured again, every one identical."
+        }
         return "**Repeat check: \(differences.count) count(s) not repeatable:** "
             + differences.map { "`\($0.benchmark)` \($0.metric) \(Difference.exact($0.first)) vs \(Difference.exact($0.second))" }.joined(separator: ", ")
     }
@@ -80,7 +83,7 @@ enum Repeat {
     static func measure(_ name: String, arguments: [String], callgrind: Callgrind?, launch: WorkerLaunch) throws -> Counts {
         let worker = try Runner.spawnWorker(name, arguments: ["--min-time", "0"] + arguments, launch: launch)
         let count = try callgrind?.instructions(for: name, arguments: arguments, launch: launch)
-        return Counts(allocations: worker.allocationsPerOp, retained: worker.retainedBytes, instructions: count?.instructions)
+        return Counts(allocations: worker.allocationsPerOp, retained: worker.retainedBytes, instructions: count)
     }
 
     /// `first` and `second` on two threads at once (each waits on a child process, one per core).

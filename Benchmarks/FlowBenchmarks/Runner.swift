@@ -62,11 +62,11 @@ public struct Runner {
                 let (count, again) = try Repeat.inParallel(
                     { counts ? try callgrind!.instructions(for: b.name, arguments: self.options.workerArguments, launch: launch) : nil },
                     { try Repeat.measure(b.name, arguments: self.options.workerArguments, callgrind: counts ? callgrind : nil, launch: launch) })
-                if let count { result.instructions = .measured(count.instructions) }
+                if let count { result.instructions = .measured(count) }
                 repeated?.check(result, against: again)
             } else if counts {
                 progress("[\(n + 1)/\(benchmarks.count)] \(b.name) under callgrind …")
-                result.instructions = .measured(try callgrind!.instructions(for: b.name, arguments: options.workerArguments, launch: launch).instructions)
+                result.instructions = .measured(try callgrind!.instructions(for: b.name, arguments: options.workerArguments, launch: launch))
             }
             progress("[\(n + 1)/\(benchmarks.count)] \(b.name): median \(Format.duration(result.median)) over \(result.iterations) runs\(result.instructions.value.map { ", \(Format.count($0)) instructions" } ?? "")", done: true)
             results.append(result)
@@ -127,7 +127,7 @@ public struct Runner {
     /// This executable, re-entered as a worker the way `launch` starts one, under `prefix`
     /// (callgrind's) when given.
     static func spawnWorker(_ name: String, arguments: [String], launch: WorkerLaunch, prefix: [String] = []) throws -> WorkerResult {
-        let output = try Subprocess.run(launch.command(prefix + [launch.executable, "bench", "--worker", name] + arguments, counted: !prefix.isEmpty),
+        let output = try Subprocess.run(WorkerLaunch.command(prefix + [launch.executable, "bench", "--worker", name] + arguments, counted: !prefix.isEmpty),
                                         directory: launch.directory)
         guard let line = output.split(separator: "\n").last(where: { $0.hasPrefix("{") }),
               let result = try? JSONDecoder().decode(WorkerResult.self, from: Data(line.utf8))
@@ -142,15 +142,13 @@ public struct Callgrind {
 
     public static func find() -> Callgrind? { Executable.find("valgrind").map { Callgrind(valgrind: $0) } }
 
-    /// The instructions and allocations of one call of benchmark `name`'s operation, in a
-    /// worker started by `launch`.
-    func instructions(for name: String, arguments: [String] = [], launch: WorkerLaunch) throws -> (instructions: Double, allocations: Double) {
-        let calls = 1
-        var worker: WorkerResult?
-        let instructions = try counting(what: name) { prefix in
-            worker = try Runner.spawnWorker(name, arguments: ["--instruction-calls", String(calls)] + arguments, launch: launch, prefix: prefix)
-        } / Double(calls)
-        return (instructions, worker?.allocationsPerOp ?? 0)
+    /// The instructions of one call of benchmark `name`'s operation, in a worker started by
+    /// `launch`. (The allocations of that call are the timed worker's to report: counted
+    /// there over four warm calls, not one.)
+    func instructions(for name: String, arguments: [String] = [], launch: WorkerLaunch) throws -> Double {
+        try counting(what: name) { prefix in
+            _ = try Runner.spawnWorker(name, arguments: ["--instruction-calls", "1"] + arguments, launch: launch, prefix: prefix)
+        }
     }
 
 }

@@ -41,13 +41,11 @@ public final class WorkerLaunch: Sendable {
         if let directory { try? FileManager.default.removeItem(at: directory) }
     }
 
-    /// `command` (the worker's, under callgrind's prefix when `counted`) as this launch runs it.
-    func command(_ command: [String], counted: Bool) -> [String] {
-        ["/usr/bin/env", "-i"] + Self.environment(counted: counted) + command
+    /// `command` with ``environment(counted:from:)`` as its whole environment: a worker's (under
+    /// callgrind's prefix when `counted`), or any command run under callgrind.
+    static func command(_ command: [String], counted: Bool) -> [String] {
+        ["/usr/bin/env", "-i"] + environment(counted: counted) + command
     }
-
-    /// `command` under callgrind with the counted environment as its whole environment.
-    static func counted(_ command: [String]) -> [String] { ["/usr/bin/env", "-i"] + environment(counted: true) + command }
 
     /// The whole environment of a worker, in this order, whatever this process's is: hashing
     /// made deterministic; for a counted worker, tunables that keep glibc's copies and fills

@@ -22,7 +22,7 @@ import Testing
                     against: .init(allocations: 2053, retained: 290_000, instructions: 13_110_867))
         #expect(check.compared == 1)
         #expect(!check.failed)
-        #expect(check.textLines() == ["Counts measured again in fresh processes: 1 benchmarks, every count identical."])
+        #expect(check.textLines() == ["Counts measured again in fresh processes: 1 benchmark, every count identical."])
     }
 
     @Test func eachCountThatDiffersIsNamedWithBothValues() throws {
@@ -60,7 +60,7 @@ import Testing
         #expect(counted.first == "SWIFT_DETERMINISTIC_HASHING=1")
         #expect(counted.contains { $0.hasPrefix("GLIBC_TUNABLES=") && $0.contains("glibc.cpu.x86_rep_movsb_threshold=1152921504606846975") })
         #expect(counted.last == "LD_LIBRARY_PATH=/opt/lib")
-        #expect(WorkerLaunch.counted(["valgrind", "x"]).prefix(2) == ["/usr/bin/env", "-i"])
+        #expect(WorkerLaunch.command(["valgrind", "x"], counted: true).prefix(2) == ["/usr/bin/env", "-i"])
     }
 
     /// The launch folder has the same shape in every run: /tmp/flow-bench- and ten digits,
