@@ -80,12 +80,7 @@ public struct Runner {
     }
 
     private func progress(_ line: String, done: Bool = false) {
-        guard options.progress else { return }
-        if Terminal.stderrIsTTY {
-            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line + (done ? "\n" : "")).utf8))
-        } else if done {
-            FileHandle.standardError.write(Data((line + "\n").utf8))
-        }
+        if options.progress { Terminal.progress(line, done: done) }
     }
 
     /// Ratios between peers measured in this run.
@@ -200,4 +195,14 @@ enum Subprocess {
 
 enum Terminal {
     static var stderrIsTTY: Bool { isatty(2) != 0 }
+
+    /// A progress line on stderr: rewritten in place on a terminal; elsewhere (a CI log) only
+    /// the lines that are `done` are written.
+    static func progress(_ line: String, done: Bool) {
+        if stderrIsTTY {
+            FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line + (done ? "\n" : "")).utf8))
+        } else if done {
+            FileHandle.standardError.write(Data((line + "\n").utf8))
+        }
+    }
 }

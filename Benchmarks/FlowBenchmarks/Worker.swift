@@ -31,6 +31,10 @@ public enum Worker {
         public var maxTime: Double = 12
         /// Instead of timing, make this many calls through `flow_bench_measured` for callgrind.
         public var instructionCalls: Int?
+        /// A planted slowdown, as a fraction: each timed call spins this much of its own time
+        /// longer (`flow bench --against --plant-slowdown`, the check that the wall verdict
+        /// catches one).
+        public var plantedSlowdown: Double?
         public init() {}
     }
 
@@ -119,7 +123,12 @@ public enum Worker {
             let a0 = flow_allocation_count()
             let t0 = now()
             var made = operation.run()
-            let t1 = now()
+            var t1 = now()
+            if let planted = settings.plantedSlowdown {
+                let until = t1 + UInt64(Double(t1 - t0) * planted)
+                while now() < until {}
+                t1 = now()
+            }
             allocations &+= flow_allocation_count() - a0
             made = nil  // released outside the timed region
             _ = made

@@ -22,18 +22,23 @@ public final class WorkerLaunch: Sendable {
     /// The path a worker is started by.
     let executable: String
 
-    init() {
-        let directory = URL(fileURLWithPath: "/tmp/flow-bench-" + String(format: "%010d", Int(getpid())))
+    /// A launch of `target` (this executable by default) from the folder numbered `id` (this
+    /// process's id by default; `flow bench --against` starts the base's workers from a
+    /// folder numbered 9,000,000,000 more, a number no process id reaches, so that base and head start
+    /// from paths of one length).
+    init(target: String = Subprocess.selfPath, id: Int = Int(getpid())) {
+        let digits = String(id)
+        let directory = URL(fileURLWithPath: "/tmp/flow-bench-" + String(repeating: "0", count: max(0, 10 - digits.count)) + digits)
         let link = directory.appendingPathComponent("worker").path
         do {
             try? FileManager.default.removeItem(at: directory)
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: false)
-            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: Subprocess.selfPath)
+            try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: target)
             self.directory = directory
             executable = link
         } catch {
             self.directory = nil
-            executable = Subprocess.selfPath
+            executable = target
         }
     }
 

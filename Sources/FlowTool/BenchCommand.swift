@@ -22,11 +22,17 @@ enum BenchCommand {
             .init(name: "history", valueName: "FILE", help: "Append this run to a JSON-lines history (created when missing)."),
             .init(name: "label", valueName: "L", help: "With --history: the run's label (default: the short commit, else the date)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Write an SVG chart of the run."),
+            .init(name: "against", valueName: "BASE_TOOL",
+                  help: "Compare wall time with another build's flow, in interleaved rounds (see below); text, json or markdown."),
+            .init(name: "rounds", valueName: "N", help: "With --against: the most rounds a benchmark gets (default 20, at least 8)."),
+            .init(name: "plant-slowdown", valueName: "NAME=PCT",
+                  help: "With --against: this build's NAME spins PCT% longer per call (the check that a slowdown is caught)."),
             .init(name: "profile", valueName: "NAME", help: "Loop one benchmark's operation in this process (for perf or callgrind)."),
             .init(name: "seconds", valueName: "N", help: "With --profile: how long to loop (default 10)."),
             .init(name: "worker", valueName: "NAME", help: "(internal) measure one benchmark and print JSON."),
             .init(name: "min-time", valueName: "S", help: "(internal) worker: minimum measuring time."),
             .init(name: "instruction-calls", valueName: "N", help: "(internal) worker: calls to make for callgrind."),
+            .init(name: "planted-slowdown", valueName: "PCT", help: "(internal) worker: spin PCT% longer per timed call."),
         ],
         flags: [
             .init(name: "quick", help: "The CI-sized subset (well under 3 minutes)."),
@@ -59,6 +65,18 @@ enum BenchCommand {
             --bigger-is-better FILE, writes the customBiggerIsBetter list (MB/s, widgets/s).
             --format bmf is the Bencher Metric Format (latency, throughput, allocations,
             instructions, peak-rss, retained-bytes).
+
+            Wall time against another build: --against BASE_TOOL (the base's flow, built
+            from another checkout) measures both builds on this machine in rounds: each round
+            runs every gated benchmark once in a worker of each build, one right after the
+            other, alternating which goes first. Each benchmark's ratio, head over base, is the
+            Hodges-Lehmann estimate of the rounds' ratios, with its 99% interval and p-value
+            from Wilcoxon's signed-rank test. The verdict: slower (or faster) when the interval
+            lies above (below) 1 and the ratio is past the threshold (--wall-threshold, default
+            5% here); same when the interval lies within the threshold either way; otherwise
+            the benchmark gets another round, up to --rounds, and is then unknown (run more).
+            With --gate-wall a slower verdict exits 2. Competitors and parallel runs are not
+            compared.
 
             Tracking over time: --history FILE appends each run; flow bench trend FILE shows
             the series, the step changes and the drift (see flow bench trend --help).
@@ -118,6 +136,9 @@ enum BenchCommand {
             if arguments.value("instruction-calls") != nil {
                 settings.instructionCalls = try arguments.integer("instruction-calls", default: 1, range: 1...1000)
             }
+            if arguments.value("planted-slowdown") != nil {
+                settings.plantedSlowdown = try arguments.double("planted-slowdown", default: 0, range: 0...1000) / 100
+            }
             Terminal.out(try Worker.run(name: worker, settings: settings, suite: suite))
             return ExitCode.success
         }
@@ -158,6 +179,13 @@ enum BenchCommand {
             let (iterations, elapsed) = try Profiler.loop(name: name, seconds: seconds, suite: suite) { Terminal.err($0) }
             Terminal.err(String(format: "%@: %d calls in %.1f s (%.3f ms each)", name, iterations, elapsed, elapsed / Double(iterations) * 1000))
             return ExitCode.success
+        }
+
+        if let base = arguments.value("against") {
+            return try against(base, arguments, pages: pages, format: format, tool)
+        }
+        for option in ["rounds", "plant-slowdown"] where arguments.value(option) != nil {
+            throw UsageError(message: "--\(option) applies to --against only: expected --against BASE_TOOL with it, found none")
         }
 
         let baseline: Baseline?
@@ -206,5 +234,45 @@ enum BenchCommand {
         }
         return report.comparison?.failed == true || !superlinear.isEmpty ? ExitCode.regression : ExitCode.success
         #endif
+    }
+
+    /// `--against BASE_TOOL`: wall time of this build and the base's, in interleaved rounds.
+    private static func against(_ base: String, _ arguments: ParsedArguments, pages: (PageSet, [Benchmark])?,
+                                format: String, _ tool: ToolContext) throws -> Int32 {
+        for option in ["baseline", "save-baseline", "history", "chart", "bigger-is-better"] where arguments.value(option) != nil {
+            throw UsageError(message: "--against compares two builds' wall time and records nothing: expected no --\(option) with it")
+        }
+        if arguments.flag("repeat-counts") {
+            throw UsageError(message: "--against measures wall time, not counts: expected no --repeat-counts with it")
+        }
+        guard ["text", "json", "markdown"].contains(format) else {
+            throw UsageError(message: "--against reports as text, json or markdown: expected one of those, found --format \(format)")
+        }
+        var options = InterleavedRunner.Options(base: base)
+        options.quick = arguments.flag("quick")
+        options.filter = arguments.value("filter")
+        options.maxRounds = try arguments.integer("rounds", default: 20, range: 1...200)
+        // Interleaved rounds cancel the machine's drift, so the threshold can be far tighter
+        // than a comparison with a baseline measured at another time.
+        options.threshold = arguments.value("wall-threshold") != nil || arguments.value("threshold") != nil
+            ? try GateThresholds(arguments).wall : 5
+        if let (set, benchmarks) = pages {
+            options.suite = benchmarks
+            options.workerArguments = set.workerArguments
+        }
+        if let planted = arguments.value("plant-slowdown") {
+            let parts = planted.split(separator: "=", maxSplits: 1)
+            guard parts.count == 2, let percent = Double(parts[1]), percent > 0, percent <= 1000 else {
+                throw UsageError(message: "--plant-slowdown expects NAME=PCT (a benchmark and a percent, say page.decode.fast/1k=10), got '\(planted)'")
+            }
+            options.planted = .init(benchmark: String(parts[0]), percent: percent)
+        }
+        let report = try InterleavedRunner(options: options).run()
+        switch format {
+        case "json": Terminal.outBytes(report.json() + [0x0A])
+        case "markdown": Terminal.out(report.markdown())
+        default: Terminal.out(report.text())
+        }
+        return arguments.flag("gate-wall") && !report.slower.isEmpty ? ExitCode.regression : ExitCode.success
     }
 }
