@@ -13,8 +13,10 @@ enum BenchCommand {
             .init(name: "filter", valueName: "REGEX", help: "Run only benchmarks whose name matches."),
             .init(name: "format", valueName: "text|json|markdown|google-benchmark|github-action-benchmark|bmf",
                   help: "Report format on stdout (default text); the last three are other tools' formats (see below)."),
+            .init(name: "export", valueName: "FORMAT=FILE,...",
+                  help: "Also write this run in other formats (any --format name), each to its FILE."),
             .init(name: "bigger-is-better", valueName: "FILE",
-                  help: "With --format github-action-benchmark: write the throughput list (customBiggerIsBetter) to FILE."),
+                  help: "With github-action-benchmark (--format or --export): write the throughput list (customBiggerIsBetter) to FILE."),
             .init(name: "save-baseline", valueName: "FILE", help: "Write this run's deterministic figures as a baseline."),
             .init(name: "baseline", valueName: "FILE", help: "Compare with a baseline; exit 2 on a regression."),
             .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
@@ -64,7 +66,9 @@ enum BenchCommand {
             median in ns, allocations, instructions, peak and retained bytes) and, with
             --bigger-is-better FILE, writes the customBiggerIsBetter list (MB/s, widgets/s).
             --format bmf is the Bencher Metric Format (latency, throughput, allocations,
-            instructions, peak-rss, retained-bytes).
+            instructions, peak-rss, retained-bytes). --export FORMAT=FILE,... writes more of
+            them from the same run, for example
+            --format markdown --export google-benchmark=run.json,bmf=bmf.json.
 
             Wall time against another build: --against BASE_TOOL (the base's flow, built
             from another checkout) measures both builds on this machine in rounds: each round
@@ -152,15 +156,18 @@ enum BenchCommand {
             options.suite = benchmarks
             options.workerArguments = set.workerArguments
         }
-        let format = try arguments.choice("format", of: ["text", "json", "markdown", "google-benchmark", "github-action-benchmark", "bmf"],
-                                          default: "text")
-        if arguments.value("bigger-is-better") != nil && format != "github-action-benchmark" {
-            throw UsageError(message: "--bigger-is-better writes github-action-benchmark's throughput list: expected --format github-action-benchmark with it, found --format \(format)")
+        let format = try arguments.choice("format", of: formats, default: "text")
+        let exports = try exportList(arguments)
+        if arguments.value("bigger-is-better") != nil && format != "github-action-benchmark"
+            && !exports.contains(where: { $0.format == "github-action-benchmark" }) {
+            throw UsageError(message: "--bigger-is-better writes github-action-benchmark's throughput list: expected --format github-action-benchmark or --export github-action-benchmark=FILE with it, found neither")
         }
         let thresholds = try GateThresholds(arguments)
         if arguments.value("label") != nil && arguments.value("history") == nil {
             throw UsageError(message: "--label names the run in a history: expected --history FILE with it, found none")
         }
+
+        let against = try againstOptions(arguments, pages: pages, format: format)
 
         if arguments.flag("list") {
             let runner = Runner(options: options)
@@ -171,6 +178,7 @@ enum BenchCommand {
         }
 
         #if DEBUG
+        _ = against  // checked all the same: a usage error is one in every build
         Terminal.err("\(tool.name) bench: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/\(tool.name) bench")
         return ExitCode.failure
         #else
@@ -181,11 +189,14 @@ enum BenchCommand {
             return ExitCode.success
         }
 
-        if let base = arguments.value("against") {
-            return try against(base, arguments, pages: pages, format: format, tool)
-        }
-        for option in ["rounds", "plant-slowdown"] where arguments.value(option) != nil {
-            throw UsageError(message: "--\(option) applies to --against only: expected --against BASE_TOOL with it, found none")
+        if let against {
+            let report = try InterleavedRunner(options: against).run()
+            switch format {
+            case "json": Terminal.outBytes(report.json() + [0x0A])
+            case "markdown": Terminal.out(report.markdown())
+            default: Terminal.out(report.text())
+            }
+            return arguments.flag("gate-wall") && !report.slower.isEmpty ? ExitCode.regression : ExitCode.success
         }
 
         let baseline: Baseline?
@@ -196,18 +207,14 @@ enum BenchCommand {
         if let baseline {
             report.comparison = baseline.compare(report, thresholds: thresholds, gateWall: arguments.flag("gate-wall"))
         }
-        switch format {
-        case "json": Terminal.outBytes(report.json() + [0x0A])
-        case "google-benchmark": Terminal.outBytes(report.googleBenchmark() + [0x0A])
-        case "github-action-benchmark":
-            Terminal.outBytes(report.githubActionBenchmarkSmallerIsBetter() + [0x0A])
-            if let path = arguments.value("bigger-is-better") {
-                try Data(report.githubActionBenchmarkBiggerIsBetter() + [0x0A]).write(to: URL(fileURLWithPath: path))
-                Terminal.err("\(tool.name) bench: throughput list (customBiggerIsBetter) written to \(path)")
-            }
-        case "bmf": Terminal.outBytes(report.bencherMetricFormat() + [0x0A])
-        case "markdown": Terminal.out(report.markdown())
-        default: Terminal.out(report.text(width: Terminal.width))
+        Terminal.outBytes(rendered(report, as: format))
+        for export in exports {
+            try Data(rendered(report, as: export.format)).write(to: URL(fileURLWithPath: export.path))
+            Terminal.err("\(tool.name) bench: \(export.format) written to \(export.path)")
+        }
+        if let path = arguments.value("bigger-is-better") {
+            try Data(report.githubActionBenchmarkBiggerIsBetter() + [0x0A]).write(to: URL(fileURLWithPath: path))
+            Terminal.err("\(tool.name) bench: throughput list (customBiggerIsBetter) written to \(path)")
         }
         if let path = arguments.value("save-baseline") {
             try Data(Baseline(report).json()).write(to: URL(fileURLWithPath: path))
@@ -236,10 +243,43 @@ enum BenchCommand {
         #endif
     }
 
-    /// `--against BASE_TOOL`: wall time of this build and the base's, in interleaved rounds.
-    private static func against(_ base: String, _ arguments: ParsedArguments, pages: (PageSet, [Benchmark])?,
-                                format: String, _ tool: ToolContext) throws -> Int32 {
-        for option in ["baseline", "save-baseline", "history", "chart", "bigger-is-better"] where arguments.value(option) != nil {
+    static let formats = ["text", "json", "markdown", "google-benchmark", "github-action-benchmark", "bmf"]
+
+    /// The report in `format`, ending in a newline.
+    static func rendered(_ report: Report, as format: String) -> [UInt8] {
+        switch format {
+        case "json": report.json() + [0x0A]
+        case "google-benchmark": report.googleBenchmark() + [0x0A]
+        case "github-action-benchmark": report.githubActionBenchmarkSmallerIsBetter() + [0x0A]
+        case "bmf": report.bencherMetricFormat() + [0x0A]
+        case "markdown": Array((report.markdown() + "\n").utf8)
+        default: Array((report.text(width: Terminal.width) + "\n").utf8)
+        }
+    }
+
+    /// `--export FORMAT=FILE,...`: each a format `--format` knows and a file to write.
+    static func exportList(_ arguments: ParsedArguments) throws(UsageError) -> [(format: String, path: String)] {
+        guard let list = arguments.value("export") else { return [] }
+        return try list.split(separator: ",").map { item throws(UsageError) in
+            let parts = item.split(separator: "=", maxSplits: 1).map(String.init)
+            guard parts.count == 2, formats.contains(parts[0]), !parts[1].isEmpty else {
+                throw UsageError(message: "--export expects FORMAT=FILE items separated by commas, FORMAT one of \(formats.joined(separator: ", ")); found '\(item)'")
+            }
+            return (parts[0], parts[1])
+        }
+    }
+
+    /// The options of `--against BASE_TOOL` (wall time of this build and the base's, in
+    /// interleaved rounds), checked before anything runs; nil without it.
+    private static func againstOptions(_ arguments: ParsedArguments, pages: (PageSet, [Benchmark])?,
+                                       format: String) throws(UsageError) -> InterleavedRunner.Options? {
+        guard let base = arguments.value("against") else {
+            for option in ["rounds", "plant-slowdown"] where arguments.value(option) != nil {
+                throw UsageError(message: "--\(option) applies to --against only: expected --against BASE_TOOL with it, found none")
+            }
+            return nil
+        }
+        for option in ["baseline", "save-baseline", "history", "chart", "bigger-is-better", "export"] where arguments.value(option) != nil {
             throw UsageError(message: "--against compares two builds' wall time and records nothing: expected no --\(option) with it")
         }
         if arguments.flag("repeat-counts") {
@@ -251,11 +291,13 @@ enum BenchCommand {
         var options = InterleavedRunner.Options(base: base)
         options.quick = arguments.flag("quick")
         options.filter = arguments.value("filter")
-        options.maxRounds = try arguments.integer("rounds", default: 20, range: 1...200)
+        // Eight rounds are the fewest a 99% interval needs.
+        options.maxRounds = try arguments.integer("rounds", default: 20, range: 8...200)
         // Interleaved rounds cancel the machine's drift, so the threshold can be far tighter
         // than a comparison with a baseline measured at another time.
-        options.threshold = arguments.value("wall-threshold") != nil || arguments.value("threshold") != nil
-            ? try GateThresholds(arguments).wall : 5
+        if arguments.value("wall-threshold") != nil || arguments.value("threshold") != nil {
+            options.threshold = try GateThresholds(arguments).wall
+        }
         if let (set, benchmarks) = pages {
             options.suite = benchmarks
             options.workerArguments = set.workerArguments
@@ -267,12 +309,6 @@ enum BenchCommand {
             }
             options.planted = .init(benchmark: String(parts[0]), percent: percent)
         }
-        let report = try InterleavedRunner(options: options).run()
-        switch format {
-        case "json": Terminal.outBytes(report.json() + [0x0A])
-        case "markdown": Terminal.out(report.markdown())
-        default: Terminal.out(report.text())
-        }
-        return arguments.flag("gate-wall") && !report.slower.isEmpty ? ExitCode.regression : ExitCode.success
+        return options
     }
 }

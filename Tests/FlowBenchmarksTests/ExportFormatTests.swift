@@ -94,6 +94,79 @@ import Testing
         #expect(competitor["instructions"] == nil && competitor["retained-bytes"] == nil, "only what was measured")
     }
 
+    /// The Bencher Metric Format's JSON Schema as Bencher publishes it (https://bencher.dev/bmf.json):
+    /// benchmarks, each of measures, each with a number `value` and optional number bounds.
+    static let bencherSchema = """
+        {"$schema": "http://json-schema.org/draft-07/schema", "type": "object",
+         "patternProperties": {".+": {"type": "object",
+           "patternProperties": {".+": {"type": "object", "required": ["value"],
+             "properties": {"value": {"type": "number"}, "lower_value": {"type": "number"}, "upper_value": {"type": "number"}}}}}}}
+        """
+
+    /// What github-action-benchmark's custom tools accept, written as a JSON Schema: its
+    /// `BenchmarkResults` (src/extract.ts, v1.22.0) is an array of `{name, value, unit}` with
+    /// optional `range` and `extra`, strings but for the number `value`. The action also
+    /// refuses a file with no entry.
+    static let githubActionBenchmarkSchema = """
+        {"$schema": "http://json-schema.org/draft-07/schema", "type": "array", "minItems": 1,
+         "items": {"type": "object", "required": ["name", "value", "unit"],
+           "properties": {"name": {"type": "string"}, "value": {"type": "number"}, "unit": {"type": "string"},
+                          "range": {"type": "string"}, "extra": {"type": "string"}}}}
+        """
+
+    /// Whether python3 has the jsonschema package (an independent validator of the schemas).
+    static let pythonHasJSONSchema = python(["-c", "import jsonschema"]).status == 0
+
+    /// python3 with `arguments`: exit status and what it printed.
+    static func python(_ arguments: [String]) -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3"] + arguments
+        let pipe = Pipe()
+        (process.standardOutput, process.standardError) = (pipe, pipe)
+        guard (try? process.run()) != nil else { return (127, "python3 did not start") }
+        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// Validates `document` against `schema` with python's jsonschema: nil when valid, else why not.
+    static func schemaErrors(_ document: [UInt8], _ schema: String) throws -> String? {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("schema-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let doc = folder.appendingPathComponent("doc.json"), sch = folder.appendingPathComponent("schema.json")
+        try Data(document).write(to: doc)
+        try Data(schema.utf8).write(to: sch)
+        let script = "import json, sys, jsonschema; jsonschema.validate(json.load(open(sys.argv[1])), json.load(open(sys.argv[2])))"
+        let (status, output) = python(["-c", script, doc.path, sch.path])
+        return status == 0 ? nil : output
+    }
+
+    @Test(.enabled(if: ExportFormatTests.pythonHasJSONSchema, "python3 lacks jsonschema (pip install jsonschema): schema checks skipped"))
+    func exportsValidateAgainstTheConsumersSchemas() throws {
+        let report = Self.report(median: 2_000_000)
+        #expect(try Self.schemaErrors(report.bencherMetricFormat(), Self.bencherSchema) == nil)
+        #expect(try Self.schemaErrors(report.githubActionBenchmarkSmallerIsBetter(), Self.githubActionBenchmarkSchema) == nil)
+        #expect(try Self.schemaErrors(report.githubActionBenchmarkBiggerIsBetter(), Self.githubActionBenchmarkSchema) == nil)
+        // The validator is not a formality: what each consumer would refuse, it refuses.
+        #expect(try Self.schemaErrors(Array(#"{"a": {"latency": {"lower_value": 1}}}"#.utf8), Self.bencherSchema) != nil)
+        #expect(try Self.schemaErrors(Array(#"[{"name": "a", "value": "fast", "unit": "ns"}]"#.utf8), Self.githubActionBenchmarkSchema) != nil)
+        #expect(try Self.schemaErrors(Array("[]".utf8), Self.githubActionBenchmarkSchema) != nil)
+    }
+
+    /// Bencher's names have limits of their own: a measure's slug at most 64 characters, a
+    /// benchmark's name at most 1024.
+    @Test func bencherNamesFitItsLimits() throws {
+        let json = try #require(try Self.parse(Self.report(median: 2_000_000).bencherMetricFormat()).objectValue)
+        for benchmark in json.members {
+            #expect(!benchmark.key.isEmpty && benchmark.key.count <= 1024)
+            for measure in benchmark.value.objectValue?.members ?? [] {
+                #expect(measure.key.count <= 64 && measure.key.allSatisfy { $0.isLowercase || $0 == "-" }, "\(measure.key)")
+            }
+        }
+    }
+
     static let compare: URL? = {
         var url = URL(fileURLWithPath: #filePath)
         for _ in 0..<4 { url.deleteLastPathComponent() }
@@ -102,15 +175,7 @@ import Testing
     }()
 
     /// Whether python3 has what compare.py needs (numpy and scipy).
-    static let pythonHasScipy: Bool = {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", "import numpy, scipy"]
-        (process.standardOutput, process.standardError) = (FileHandle.nullDevice, FileHandle.nullDevice)
-        guard (try? process.run()) != nil else { return false }
-        process.waitUntilExit()
-        return process.terminationStatus == 0
-    }()
+    static let pythonHasScipy = python(["-c", "import numpy, scipy"]).status == 0
 
     /// Google Benchmark's compare.py reads two exports and ranks their repetitions: a
     /// benchmark twice as slow reads +1.0 with a p-value, one unchanged reads +0.0.
@@ -126,15 +191,8 @@ import Testing
         slower.results[1] = Self.report(median: 2_000_000).results[1]
         try Data(slower.googleBenchmark(Self.context)).write(to: b)
 
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Self.compare!.path, "--no-color", "benchmarks", a.path, b.path]
-        let pipe = Pipe()
-        (process.standardOutput, process.standardError) = (pipe, pipe)
-        try process.run()
-        let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 0, "\(output)")
+        let (status, output) = Self.python([Self.compare!.path, "--no-color", "benchmarks", a.path, b.path])
+        #expect(status == 0, "\(output)")
         let lines = output.split(separator: "\n")
         let decode = lines.filter { $0.hasPrefix("page.decode.fast/1k ") }
         #expect(decode.contains { $0.contains("+1.0000") }, "twice as slow: \(output)")
