@@ -20,7 +20,7 @@ enum BenchCommand {
             .init(name: "save-baseline", valueName: "FILE", help: "Write this run's deterministic figures as a baseline."),
             .init(name: "baseline", valueName: "FILE", help: "Compare with a baseline; exit 2 on a regression."),
             .init(name: "threshold", valueName: "PCT", help: "Regression threshold in percent, every metric (default: allocations and instructions 1.5, wall 25)."),
-            .init(name: "wall-threshold", valueName: "PCT", help: "Wall time's own threshold, with --gate-wall (default 25, or --threshold)."),
+            .init(name: "wall-threshold", valueName: "PCT", help: "Wall time's own threshold (default 25 with --baseline, 5 with --against, or --threshold)."),
             .init(name: "history", valueName: "FILE", help: "Append this run to a JSON-lines history (created when missing)."),
             .init(name: "label", valueName: "L", help: "With --history: the run's label (default: the short commit, else the date)."),
             .init(name: "chart", valueName: "FILE.svg", help: "Write an SVG chart of the run."),
@@ -38,7 +38,7 @@ enum BenchCommand {
         ],
         flags: [
             .init(name: "quick", help: "The CI-sized subset (well under 3 minutes)."),
-            .init(name: "gate-wall", help: "Let wall time gate too (noisy on shared machines)."),
+            .init(name: "gate-wall", help: "Let wall time gate too: with --against, a significant slowdown; with --baseline, the median (noisy)."),
             .init(name: "no-instructions", help: "Skip the callgrind instruction counts."),
             .init(name: "repeat-counts", help: "Measure every gated count again in fresh processes started elsewhere; exit 1 if any differs."),
             .init(name: "list", help: "List the benchmarks and exit."),
