@@ -17,6 +17,11 @@ import PackageDescription
 /// and its name here.
 let fuzzTargets = ["json", "page", "one-bad-widget", "mutation", "merge-diff", "decodable"]
 
+/// The positive control, `fuzz-canary` (`FuzzTarget.canary`: planted crashes, one armed by
+/// FLOW_CANARY): built by Fuzz/canaries.sh only, so not in the list above, which CI fuzzes
+/// and OSS-Fuzz builds.
+let checkTargets = ["canary"]
+
 // A path dependency's identity is its folder's name, which is the clone's name: not fixed.
 let root = URL(fileURLWithPath: Context.packageDirectory).deletingLastPathComponent().lastPathComponent.lowercased()
 
@@ -24,14 +29,14 @@ let package = Package(
     name: "flow-core-fuzz",
     // flow-core's own platforms: a package cannot support older ones than its dependencies.
     platforms: [.iOS(.v16), .macOS(.v13), .tvOS(.v16), .watchOS(.v9)],
-    products: fuzzTargets.map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
+    products: (fuzzTargets + checkTargets).map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(path: "..")],
     // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does,
     // on the pages FlowFuzzTargets embeds (the binary runs where no file of the tree is).
     targets: [
         // libFuzzer's LLVMFuzzerMutate, declared for the envelope mutator's byte fallback.
         .target(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),
-    ] + fuzzTargets.map { name in
+    ] + (fuzzTargets + checkTargets).map { name in
         .executableTarget(
             name: "fuzz-\(name)",
             dependencies: ["CLibFuzzer", .product(name: "FlowWorkloads", package: root), .product(name: "FlowFuzzTargets", package: root)],

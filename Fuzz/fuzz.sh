@@ -6,6 +6,10 @@
 #   Fuzz/fuzz.sh TARGET --replay               run Corpus/regressions/TARGET only
 #   Fuzz/fuzz.sh TARGET|all --coverage [CORPUS...]   line coverage of its inputs (Fuzz/coverage.sh)
 #   Fuzz/fuzz.sh --list                        the targets
+#   Fuzz/fuzz.sh TARGET --canary [SECONDS]     the positive control (default 60 s): the run
+#                       must find a crash planted in a widget type added to the target
+#                       (FLOW_FUZZ_CANARY=1; a host's target, FuzzTarget.host, adds it);
+#                       exit 0 when found, 1 when not: the fuzzing does not reach registered types
 # Options for a team's own pages and fuzz targets (README, "Your own pages and widget types"):
 #   --seeds DIR         also seed from DIR's files (captured pages; repeatable; read only)
 #   --binary PATH       fuzz this already built target (a host's), named TARGET in reports;
@@ -61,6 +65,7 @@ while [[ $# -gt 0 ]]; do
         --jobs) jobs="${2:?--jobs needs a number}"; shift ;;
         --jobs=*) jobs="${1#--jobs=}" ;;
         --merge) mode=merge ;;
+        --canary) mode=canary; export FLOW_FUZZ_CANARY=1 ;;
         --replay) mode=replay ;;
         -h|--help) usage ;;
         -*) echo "unknown option $1" >&2; usage ;;
@@ -81,6 +86,9 @@ else
 fi
 check_instrumented "$binary" || exit 1
 work="${work:-$FUZZ_DIR/.work/$target}"
+# The control fuzzes from the seeds alone, in a folder of its own: its corpus and its
+# expected crash stay out of the target's.
+[[ "$mode" == canary ]] && work="$work/canary" && rm -rf "$work"
 regressions="${regressions:-$REPO_ROOT/Corpus/regressions/$target}"
 mkdir -p "$work/corpus" "$work/artifacts"
 
@@ -110,6 +118,9 @@ fi
 
 inputs=("$work/corpus" "$work/seeds" "${extra_seeds[@]}")
 [[ -n "$(regression_files "$target" "$regressions")" ]] && inputs+=("$regressions")
+# The control starts from the target's own seeds (with FLOW_FUZZ_CANARY set: its control
+# page's) and nothing else.
+[[ "$mode" == canary ]] && inputs=("$work/corpus" "$work/seeds")
 
 if [[ "$mode" == merge ]]; then
     rm -rf "$work/corpus.merged" && mkdir -p "$work/corpus.merged"
@@ -130,7 +141,24 @@ flags=(-max_total_time="$seconds" -timeout="${FUZZ_TIMEOUT:-10}" -rss_limit_mb=4
 extra=(${FUZZ_ARGS:-})
 echo "== fuzzing $target for ${seconds}s ($jobs job(s), mutator share ${FLOW_MUTATOR_SHARE:-default}); log: $work/run.log"
 status=0
+started=$(date +%s.%N)
 (cd "$work" && "$binary" "${flags[@]}" "${extra[@]}" "${inputs[@]}") >"$work/run.log" 2>&1 || status=$?
+
+if [[ "$mode" == canary ]]; then
+    elapsed=$(awk -v a="$started" -v b="$(date +%s.%N)" 'BEGIN { printf "%.1f", b - a }')
+    executions=$(sed -n 's/^stat::number_of_executed_units: *//p' "$work/run.log" | tail -1)
+    if grep -q '^==flow-canary== ' "$work/run.log"; then
+        echo "== $target positive control: found the planted crash in ${elapsed}s (${executions:-?} executions):"
+        echo "   $(grep -m1 '^==flow-canary== ' "$work/run.log" | sed 's/^==flow-canary== //')"
+        echo "   this build fuzzes with coverage and reaches the widget types its registry holds"
+        exit 0
+    fi
+    echo "$target: FAILED: the positive control found nothing in ${seconds}s (${executions:-0} executions, libFuzzer exit $status):" >&2
+    echo "   a widget type added to the registry, with a number out of its range planted, was not reached;" >&2
+    echo "   does the target decode through FuzzTarget.host, and fuzz its pages? Log: $work/run.log" >&2
+    grep -hE '^==flow-fuzz==|^  - |^==[0-9]+==ERROR|^SUMMARY' "$work/run.log" | head -10 | sed 's/^/   /' >&2
+    exit 1
+fi
 
 # Summary: libFuzzer's final stats (every job's, with --jobs).
 logs=("$work/run.log")

@@ -12,7 +12,14 @@ extension FuzzTarget {
     /// `page` target); anything else, a captured page as it is, goes through the page oracle
     /// with default options. No pages is a ``setupError``: the one-bad-widget checks would
     /// never run.
+    ///
+    /// With `FLOW_FUZZ_CANARY=1` in the environment (`fuzz.sh --canary`), the target is its own
+    /// positive control: the `canary` type (``Canary``) joins the registry and a page of it
+    /// joins the pages (in place of the sixteenth, when there are sixteen), with its number out
+    /// of range armed, so that a run proves within a minute that it reaches registered types.
     public static func host(name: String, registry: WidgetRegistry, pages: [OneBadWidget.BasePage]) -> FuzzTarget {
+        let control = Canary.hostControl && !pages.isEmpty
+        let (registry, pages) = control ? Canary.control(registry, pages) : (registry, pages)
         let marked = OneBadWidget.withMarker(registry)
         var target = FuzzTarget(
             name: name,
@@ -24,7 +31,13 @@ extension FuzzTarget {
                     seeds.append(("host_p\(i)", page.bytes))
                     seeds.append(("host_p\(i)_placeholders", [0x80 | 0x01 | (page.bareRoot ? 0x02 : 0)] + page.bytes))
                 }
-                return seeds + OneBadWidget.seeds(pages: pages).map { ($0.name, [0xC0] + $0.bytes) }
+                seeds += OneBadWidget.seeds(pages: pages).map { ($0.name, [0xC0] + $0.bytes) }
+                // The control starts from its own page's seeds alone, so that its run spends its
+                // time on the canaries' data; the host's pages stay in the target (the spliced
+                // inputs a mutation makes of it still name them).
+                guard control else { return seeds }
+                let k = pages.count - 1
+                return seeds.filter { $0.name == "host_p\(k)" || $0.name == "host_p\(k)_placeholders" || $0.name.hasPrefix("obw_p\(k)_") }
             },
             check: { input in
                 guard let first = input.first else { return Oracles.page(input, registry: registry) }

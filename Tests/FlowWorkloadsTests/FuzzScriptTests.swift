@@ -122,6 +122,28 @@ import FlowWorkloads
         #expect(seen.hasSuffix("\"price_tag\"\n\"amount_minor\"\n"), "the host's entries follow it")
     }
 
+    /// `--canary`: the run passes only when the planted crash is found, which a target shows by
+    /// the control's own line; a run that found nothing fails, saying what that means, and the
+    /// control's work stays in WORK/canary, never in the regressions folder.
+    @Test func theCanaryControlPassesOnlyWhenThePlantedCrashIsFound() throws {
+        let scratch = try Scratch()
+        defer { try? FileManager.default.removeItem(at: scratch.folder) }
+        let path = try scratch.instrumentedLookingNM()
+        let found = Self.coveredRun + "\n==flow-canary== canary 1 (number-out-of-range) found: a number out of its range (level outside 0...100)\n==1== ERROR: libFuzzer: deadly signal"
+        let passed = try scratch.fuzz(try scratch.target(printing: found), ["--canary"])
+        #expect(passed.status == 1, "without an instrumented-looking nm the binary is refused first: \(passed.output)")
+        let control = try scratch.fuzz(try scratch.target(printing: found), ["--canary"], path: path)
+        #expect(control.status == 0, "\(control.output)")
+        #expect(control.output.contains("standin positive control: found the planted crash in") && control.output.contains("(9000 executions)"),
+                "\(control.output)")
+        #expect(FileManager.default.fileExists(atPath: scratch.path("work/canary/run.log")))
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("regressions/standin")), "the control's crash is no regression")
+
+        let missed = try scratch.fuzz(try scratch.target(printing: Self.coveredRun), ["--canary"], path: path)
+        #expect(missed.status == 1, "\(missed.output)")
+        #expect(missed.output.contains("standin: FAILED: the positive control found nothing in 1s (9000 executions"), "\(missed.output)")
+    }
+
     /// CI's step fuzzes binaries built elsewhere (the OSS-Fuzz build's $OUT), several targets at
     /// once, each output printed whole; a target missing from the folder fails the step by name.
     @Test func ciFuzzesPrebuiltBinariesTwoAtATimeAndNamesAMissingOne() throws {
