@@ -13,6 +13,7 @@ enum ProfileCommand {
             .init(name: "chart", valueName: "FILE.svg", help: "Also write the profile as an SVG chart."),
             .init(name: "flamegraph", valueName: "FILE.svg", help: "Also write a flame graph of one decode (needs valgrind)."),
             .init(name: "folded", valueName: "FILE", help: "Also write its call stacks, folded (needs valgrind)."),
+            .init(name: "speedscope", valueName: "FILE.json", help: "Also write its call stacks in speedscope's format (needs valgrind)."),
             .init(name: "against", valueName: "FILE", help: "With --flamegraph: differential, against an earlier --folded FILE."),
             .init(name: "instructions-of", valueName: "PART", help: "(internal) run one measured part once, for callgrind."),
         ],
@@ -38,13 +39,16 @@ enum ProfileCommand {
             a frame for its count and share, click to zoom, Ctrl-F to highlight the frames a
             regular expression matches and see their share. --folded FILE writes the same stacks
             as text (`frame;frame;frame COUNT` per line), which flamegraph.pl, inferno and
-            speedscope read. --against EARLIER.folded makes the flame graph differential: widths
-            are this run's, and a frame is red where its own instructions grew since the earlier
-            run, blue where they shrank (hover for before, after and the change). --flamegraph
-            and --folded need valgrind (apt-get install valgrind).
+            speedscope read. --speedscope FILE.json writes them in speedscope's own format (one
+            sampled profile, each stack weighted by its instructions): open it at
+            https://www.speedscope.app or in a local speedscope. --against EARLIER.folded makes
+            the flame graph differential: widths are this run's, and a frame is red where its own
+            instructions grew since the earlier run, blue where they shrank (hover for before,
+            after and the change). --flamegraph, --folded and --speedscope need valgrind
+            (apt-get install valgrind).
 
             Exit status: 0 profiled; 1 the document failed as a whole, a debug build (profile
-            measures release builds only), or --flamegraph or --folded without valgrind;
+            measures release builds only), or --flamegraph, --folded or --speedscope without valgrind;
             64 usage; 66 FILE unreadable.
             """
     )

@@ -1,12 +1,13 @@
 import FlowBenchmarks
 import Foundation
 
-/// `flow profile --flamegraph/--folded/--against`: the call stacks of one decode of the page
-/// under callgrind, folded, and drawn as a flame graph (differential against an earlier run's
-/// folded stacks).
+/// `flow profile --flamegraph/--folded/--speedscope/--against`: the call stacks of one decode
+/// of the page under callgrind, folded, in speedscope's format, and drawn as a flame graph
+/// (differential against an earlier run's folded stacks).
 struct ProfileStacks {
     var flamegraph: String?
     var folded: String?
+    var speedscope: String?
     var againstPath: String?
     var before: FoldedStacks?
     let callgrind: Callgrind
@@ -16,14 +17,15 @@ struct ProfileStacks {
     init?(_ arguments: ParsedArguments, tool: String) throws {
         flamegraph = arguments.value("flamegraph")
         folded = arguments.value("folded")
+        speedscope = arguments.value("speedscope")
         againstPath = arguments.value("against")
         if againstPath != nil && flamegraph == nil {
             throw UsageError(message: "--against draws a differential flame graph: it needs --flamegraph FILE.svg")
         }
-        guard flamegraph != nil || folded != nil else { return nil }
+        guard flamegraph != nil || folded != nil || speedscope != nil else { return nil }
         guard let callgrind = Callgrind.find() else {
             throw ToolError(description: """
-                --flamegraph and --folded record call stacks with valgrind's callgrind, and there is no \
+                --flamegraph, --folded and --speedscope record call stacks with valgrind's callgrind, and there is no \
                 valgrind on PATH: install it (apt-get install valgrind) and run \(tool) profile again
                 """)
         }
@@ -46,9 +48,13 @@ struct ProfileStacks {
             try Data(stacks.text.utf8).write(to: URL(fileURLWithPath: folded))
             Terminal.err("\(tool) profile: folded stacks written to \(folded) (\(stacks.counts.count) stacks, \(FlameGraphSVG.grouped(stacks.total)) instructions; callgrind counted \(FlameGraphSVG.grouped(Int(graph.total))))")
         }
-        guard let flamegraph else { return }
         var title = "\(tool) profile \((path as NSString).lastPathComponent): \(Self.bytes(bytes)), \(widgets) widgets"
         if let commit = Self.commit() { title += ", commit \(commit)" }
+        if let speedscope {
+            try Data(stacks.speedscope(name: title + ", instructions of one decode", exporter: "\(tool) profile")).write(to: URL(fileURLWithPath: speedscope))
+            Terminal.err("\(tool) profile: speedscope profile written to \(speedscope) (open it at https://www.speedscope.app)")
+        }
+        guard let flamegraph else { return }
         var subtitle = "One decode under callgrind: \(FlameGraphSVG.grouped(stacks.total)) instructions; width: a frame's instructions with its callees'"
         if let before, let againstPath {
             let change = before.total > 0 ? String(format: " (%+.1f%%)", Double(stacks.total - before.total) / Double(before.total) * 100) : ""
