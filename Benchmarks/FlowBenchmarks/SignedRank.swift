@@ -85,7 +85,7 @@ public enum SignedRank {
         }
         walsh.sort()
         let m = walsh.count
-        let estimate = m % 2 == 1 ? walsh[m / 2] : (walsh[m / 2 - 1] + walsh[m / 2]) / 2
+        let estimate = BenchmarkResult.percentile(walsh, 0.5)
         // The largest k with P(W+ ≤ k − 1) ≤ α/2.
         let cdf = cumulative(nullDistribution(count: n))
         let halfAlpha = (1 - confidence) / 2

@@ -57,9 +57,5 @@ public struct WallComparison: Sendable {
     /// The base's and the head's median over the rounds.
     public var medians: (base: Double, head: Double) { (Self.median(base), Self.median(head)) }
 
-    static func median(_ values: [Double]) -> Double {
-        guard !values.isEmpty else { return 0 }
-        let s = values.sorted()
-        return s.count % 2 == 1 ? s[s.count / 2] : (s[s.count / 2 - 1] + s[s.count / 2]) / 2
-    }
+    static func median(_ values: [Double]) -> Double { BenchmarkResult.percentile(values.sorted(), 0.5) }
 }
