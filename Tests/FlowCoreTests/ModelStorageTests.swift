@@ -49,16 +49,38 @@ import FlowWidgets
     }
 
     @Test func moreLayoutsThanTheTableHoldsStillDecode() throws {
-        // More distinct layouts than the table has slots: some overwrite others, and each
-        // widget still gets its own layout; the latest one is still shared.
+        // More distinct layouts than the table has slots, each followed by a common one (so
+        // the interner keeps looking): some overwrite others, and each widget still gets its
+        // own layout; the latest one is still shared.
         let n = SpellingTable<LayoutBox?>.slotCount + 50
-        let (fast, reference, diagnostics) = try widgets((0..<n).map { #"{"padding": {"top": \#($0)}}"# } + [#"{"padding": {"top": \#(n - 1)}}"#])
+        let common = #"{"corner_radius": 8}"#
+        let layouts = (0..<n).flatMap { [#"{"padding": {"top": \#($0)}}"#, common] } + [#"{"padding": {"top": \#(n - 1)}}"#]
+        let (fast, reference, diagnostics) = try widgets(layouts)
         #expect(diagnostics.isEmpty)
-        #expect(fast.count == n + 1)
-        for (i, w) in fast.enumerated() { #expect(w.layout.padding?.top == Double(min(i, n - 1))) }
-        #expect(fast[n].layoutBox === fast[n - 1].layoutBox, "the latest layout is remembered")
-        #expect(fast[n - 1].layoutBox !== fast[n - 2].layoutBox)
+        #expect(fast.count == 2 * n + 1)
+        for i in 0..<n { #expect(fast[2 * i].layout.padding?.top == Double(i)) }
+        #expect(fast[2 * n].layoutBox === fast[2 * n - 2].layoutBox, "the latest layout is remembered")
+        #expect(fast[2 * n - 2].layoutBox !== fast[2 * n - 4].layoutBox)
+        #expect(fast[3].layoutBox === fast[1].layoutBox, "the common layout is shared")
         #expect(reference.map(\.layout) == fast.map(\.layout))
+    }
+
+    /// A page whose layouts all differ rests the interner after a window of misses
+    /// (`SharingPolicy.widgetParts`): a layout repeated during the rest gets a box of its own
+    /// each time, and after the rest the interner shares again.
+    @Test func allDifferentLayoutsRestTheInterner() throws {
+        let policy = SharingPolicy.widgetParts
+        let repeated = #"{"corner_radius": 8}"#
+        let distinct = (0..<policy.window).map { #"{"padding": {"top": \#($0)}}"# }
+        let during = [repeated, repeated]
+        let rest = (0..<(policy.rest - during.count)).map { #"{"padding": {"left": \#($0)}}"# }
+        let (fast, _, diagnostics) = try widgets(distinct + during + rest + [repeated, repeated])
+        #expect(diagnostics.isEmpty)
+        let w = policy.window
+        #expect(fast[w].layout == fast[w + 1].layout)
+        #expect(fast[w].layoutBox !== fast[w + 1].layoutBox, "resting: each widget boxes its own")
+        let end = fast.count
+        #expect(fast[end - 1].layoutBox === fast[end - 2].layoutBox, "after the rest the interner looks again")
     }
 
     @Test func aReplacementReadFromAnotherDocumentGetsItsOwnLayout() throws {

@@ -56,7 +56,7 @@ extension ButtonData {
         let f = o.fields(Self.fields)
         let title: TextData = try f.required(.title)
         let extras = f.hasField(besides: .title, .action)
-            ? try reader.context.extras.button.share(f, cutting: .title) {
+            ? try reader.context.sharing.extras.button.share(f, cutting: .title) {
                 Fields(style: try f.optional(.style), backgroundColor: try f.optional(.backgroundColor),
                        cornerRadius: try f.optional(.cornerRadius), icon: try f.optional(.icon),
                        fullWidth: try f.optional(.fullWidth), disabled: try f.optional(.disabled))

@@ -31,7 +31,7 @@ public struct ColorData: FlowDecodable, JSONWritable, Hashable {
         let f = o.fields(Self.fields)
         let hex: String? = try f.optional(.hex)
         let extras = f.hasField(besides: .hex)
-            ? try reader.context.extras.color.share(f, cutting: .hex) {
+            ? try reader.context.sharing.extras.color.share(f, cutting: .hex) {
                 Fields(darkHex: try f.optional(.darkHex), token: try f.optional(.token), alpha: try f.optional(.alpha))
             }
             : nil

@@ -30,7 +30,7 @@ public struct IconData: FlowDecodable, JSONWritable, Hashable {
         let f = o.fields(Self.fields)
         let symbol: String = try f.required(.symbol)
         let extras = f.hasField(besides: .symbol)
-            ? try reader.context.extras.icon.share(f, cutting: .symbol) {
+            ? try reader.context.sharing.extras.icon.share(f, cutting: .symbol) {
                 Fields(size: try f.optional(.size), color: try f.optional(.color), action: try f.optional(.action))
             }
             : nil

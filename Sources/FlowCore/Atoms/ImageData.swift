@@ -39,7 +39,7 @@ public struct ImageData: FlowDecodable, JSONWritable, Hashable {
         let f = o.fields(Self.fields)
         let url: String = try f.required(.url)
         let extras = f.hasField(besides: .url)
-            ? try reader.context.extras.image.share(f, cutting: .url) {
+            ? try reader.context.sharing.extras.image.share(f, cutting: .url) {
                 Fields(aspectRatio: try f.optional(.aspectRatio), scaleMode: try f.optional(.scaleMode),
                        cornerRadius: try f.optional(.cornerRadius), placeholderColor: try f.optional(.placeholderColor),
                        shimmer: try f.optional(.shimmer), alt: try f.optional(.alt))

@@ -49,7 +49,7 @@ extension TagData {
         let text: TextData = try f.required(.text)
         let backgroundColor: ColorData? = try f.optional(.backgroundColor)
         let extras = f.hasField(besides: .text, .backgroundColor)
-            ? try reader.context.extras.tag.share(f, cutting: .text) {
+            ? try reader.context.sharing.extras.tag.share(f, cutting: .text) {
                 Fields(borderColor: try f.optional(.borderColor), cornerRadius: try f.optional(.cornerRadius),
                        icon: try f.optional(.icon), action: try f.optional(.action))
             }

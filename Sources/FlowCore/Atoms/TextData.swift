@@ -36,7 +36,7 @@ public struct TextData: FlowDecodable, JSONWritable, Hashable, ExpressibleByStri
         let f = o.fields(Self.fields)
         let text: String = try f.required(.text)
         let style = f.hasField(besides: .text)
-            ? try reader.context.extras.text.share(f, cutting: .text) {
+            ? try reader.context.sharing.extras.text.share(f, cutting: .text) {
                 Style(font: try f.optional(.font), color: try f.optional(.color), alignment: try f.optional(.alignment),
                       maxLines: try f.optional(.maxLines), isMarkdown: try f.optional(.isMarkdown))
             }

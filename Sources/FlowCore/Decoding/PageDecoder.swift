@@ -103,13 +103,13 @@ public struct PageDecoder: Sendable {
 
     /// `releasingIndex`: the decoder made `document` and nobody else reads it, so the index
     /// of each finished section is given back as the decode goes, when the index is large
-    /// (see `DecodeContext.doneWith` and `PageDecodingOptions.indexReleaseMinimumBytes`):
+    /// (see `IndexRelease` and `PageDecodingOptions.indexReleaseMinimumBytes`):
     /// the index and the model are then never whole in memory together.
     func decode(_ document: JSONDocument, releasingIndex: Bool) throws(PageDecodingError) -> DecodedPage {
-        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath())
-        ctx.releasesIndex = releasingIndex && document.indexByteCount >= options.indexReleaseMinimumBytes
+        let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath(),
+                                releasesIndex: releasingIndex && document.indexByteCount >= options.indexReleaseMinimumBytes)
         // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
-        ctx.identity.widgets.reserveCapacity(document.entryCount / 24)
+        ctx.identity.ledger.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in
             Result { () throws(PageDecodingError) in
                 return try TapeSource.lend(document: document, context: ctx) { source throws(PageDecodingError) in
@@ -122,7 +122,7 @@ public struct PageDecoder: Sendable {
             }
         }
         var page = try result.get()
-        page.identity = ctx.identity
+        page.identity = ctx.identity.ledger
         return DecodedPage(page: page, diagnostics: ctx.diagnostics)
     }
 

@@ -26,7 +26,7 @@ public struct PageDecodingOptions: Sendable, Hashable {
     /// (A widget of the generated pages is about 35 entries; the default is ~450 widgets.)
     public var parallelMinimumEntries: Int
     /// How many finished index entries a decode gathers before it gives their memory back
-    /// (see `DecodeContext.doneWith`): 32,768 entries, 256 KB, one system call. Tests set
+    /// (see `IndexRelease`): 32,768 entries, 256 KB, one system call. Tests set
     /// 1, so that every finished section goes at once and a small page shows whether
     /// anything reads the index it gave back.
     package var indexReleaseRun = 32_768

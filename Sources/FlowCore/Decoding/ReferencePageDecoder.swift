@@ -63,7 +63,7 @@ public struct ReferencePageDecoder: Sendable {
         }
         switch document.result {
         case .success(var page):
-            page.identity = ctx.identity
+            page.identity = ctx.identity.ledger
             return DecodedPage(page: page, diagnostics: ctx.diagnostics)
         case .failure(let failure):
             throw scanned.withView { PageDecoder.failure(failure, view: $0, bareRoot: options.bareRoot) }

@@ -64,14 +64,14 @@ extension PageDecoder {
     private func apply(_ entry: MutationResponse.Entry, source: TapeSource, ctx: DecodeContext, page: inout Page, pending: inout PendingChanges) -> Bool {
         page.ensureIndex()
         // The page's ledger moves into the decode so that newcomers claim against it.
-        swap(&ctx.identity, &page.identity)
-        defer { swap(&ctx.identity, &page.identity) }
+        swap(&ctx.identity.ledger, &page.identity)
+        defer { swap(&ctx.identity.ledger, &page.identity) }
         switch entry.kind {
         case .replaceWidget:
             return replaceWidget(entry.id!, with: TapeReader(source: source, index: entry.payload!), ctx: ctx, page: &page, pending: &pending)
         case .removeWidget:
-            guard let location = ctx.identity.index!.resolve(entry.id!, in: page, pending: pending) else { return missing(entry.id!, ctx) }
-            page.removeWidget(at: location, ledger: &ctx.identity, pending: &pending)
+            guard let location = ctx.identity.ledger.index!.resolve(entry.id!, in: page, pending: pending) else { return missing(entry.id!, ctx) }
+            page.removeWidget(at: location, ledger: &ctx.identity.ledger, pending: &pending)
             return true
         case .appendSections, .prependSections:
             let prepend = entry.kind == .prependSections
@@ -82,21 +82,21 @@ extension PageDecoder {
             }
             if prepend {
                 pending.prepend(sections)
-                ctx.identity.index!.sectionOrdinalBase -= sections.count
+                ctx.identity.ledger.index!.sectionOrdinalBase -= sections.count
             } else {
                 page.sections.append(contentsOf: sections)
             }
-            for (j, s) in sections.enumerated() { ctx.identity.index!.add(s, at: first + j) }
+            for (j, s) in sections.enumerated() { ctx.identity.ledger.index!.add(s, at: first + j) }
             return true
         case .replacePage:
             guard let object = TapeReader(source: source, index: entry.payload!).object() else { return false }
             // A new life: a fresh ledger, ids as a fresh decode of the page gives them.
-            ctx.identity = IdentityLedger()
+            ctx.identity.ledger = IdentityLedger()
             pending = PendingChanges()  // the lists it marked are gone with the old page
             var replacement = ctx.at(.key("page")) { PageSchema.decodePage(object, ctx: ctx) }
             replacement.identity = IdentityLedger()
             page = replacement
-            ctx.identity.index = LocationIndex(page)
+            ctx.identity.ledger.index = LocationIndex(page)
             return true
         }
     }
@@ -107,8 +107,8 @@ extension PageDecoder {
     }
 
     private func replaceWidget(_ id: String, with reader: TapeReader, ctx: DecodeContext, page: inout Page, pending: inout PendingChanges) -> Bool {
-        guard let location = ctx.identity.index!.resolve(id, in: page, pending: pending) else { return missing(id, ctx) }
-        let path = page.path(of: location, index: ctx.identity.index!, pending: &pending)
+        guard let location = ctx.identity.ledger.index!.resolve(id, in: page, pending: pending) else { return missing(id, ctx) }
+        let path = page.path(of: location, index: ctx.identity.ledger.index!, pending: &pending)
         let decoded: Widget? = ctx.at(.key("widget")) {
             // The replacement stands where the target stood (its nested lists continue that
             // position); without an id it keeps the one it replaces.
@@ -117,15 +117,15 @@ extension PageDecoder {
         guard var widget = decoded, !widget.content.isPlaceholder else { return false }
         let explicit = reader.object()?.fields(Widget.fields).present(.id)?.string().flatMap { $0.isEmpty ? nil : $0 }
         if let explicit, explicit != id {
-            ctx.identity.widgets.release(id)
+            ctx.identity.ledger.widgets.release(id)
             // The decoded widget asked for its explicit id; claim it as any newcomer would.
-            ctx.identity.widgets.claimID(of: &widget, at: ctx.at(.key("widget")) { ctx.path }, record: ctx.record)
+            ctx.identity.ledger.widgets.claimID(of: &widget, at: ctx.at(.key("widget")) { ctx.path }, record: ctx.record)
         } else {
             widget.id = id
         }
-        ctx.identity.index!.locations[id] = nil
-        ctx.identity.index!.locations[widget.id] = location
-        page.setWidget(widget, at: location, index: ctx.identity.index!, pending: &pending)
+        ctx.identity.ledger.index!.locations[id] = nil
+        ctx.identity.ledger.index!.locations[widget.id] = location
+        page.setWidget(widget, at: location, index: ctx.identity.ledger.index!, pending: &pending)
         return true
     }
 }

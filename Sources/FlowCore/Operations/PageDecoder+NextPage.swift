@@ -33,12 +33,12 @@ extension PageDecoder {
                         throw Self.failure(error, view: view, bareRoot: options.bareRoot)
                     }
                     // The page's ledger moves into the decode (uniquely owned: claims stay in place).
-                    swap(&ctx.identity, &page.identity)
-                    defer { swap(&ctx.identity, &page.identity) }
+                    swap(&ctx.identity.ledger, &page.identity)
+                    defer { swap(&ctx.identity.ledger, &page.identity) }
                     return ctx.at(.key("page")) {
                         let f = object.fields(Page.fields)
                         let sections = f.present(.sections).map { v in
-                            ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: max(page.sections.count, ctx.identity.sectionPositions)) }
+                            ctx.at(.key("sections")) { PageSchema.decodeSectionList(v, ctx: ctx, base: "page.sections", first: max(page.sections.count, ctx.identity.ledger.sectionPositions)) }
                         } ?? []
                         let pagination = f.present(.pagination).flatMap { v in ctx.at(.key("pagination")) { PageSchema.decodePagination(v, ctx: ctx) } }
                         return (sections, pagination)

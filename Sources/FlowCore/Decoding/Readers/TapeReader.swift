@@ -39,7 +39,7 @@ import FlowJSON
             let raw = view.rawBytes(index)
             if raw.count > 15 {
                 let ctx = context
-                if ctx.sharesParts { return ctx.strings.string(raw) }
+                if ctx.sharing.sharesParts { return ctx.sharing.strings.string(raw) }
             }
         }
         return try? view.string(index)
@@ -84,7 +84,7 @@ import FlowJSON
             decoder.settle()
             // Kept by the value (a stored decoder or container may be read later): the
             // index it reads must stay.
-            if !isKnownUniquelyReferenced(&decoder) { ctx.indexPinned = true }
+            if !isKnownUniquelyReferenced(&decoder) { ctx.indexRelease.pin() }
             ctx.spareTapeDecoder = decoder
         }
         return try T(from: decoder)
@@ -113,7 +113,7 @@ import FlowJSON
     /// value is not a small nonempty array, or its element type is resting).
     @usableFromInline
     func sharedArray(of element: ObjectIdentifier, decode: () throws -> Void, box: () -> AnyObject) rethrows -> AnyObject? {
-        guard let ctx = source.context, let parts = ctx.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
+        guard let ctx = source.context, let parts = ctx.sharing.widgetParts, view.kind(index) == .array, view.next(index) > index + 1,
               let t = parts.looks(forArrayOf: element), let text = shareableText() else {
             try decode()
             return nil
@@ -123,7 +123,7 @@ import FlowJSON
 
     package func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel {
         // Widgets whose data is spelled alike share one content (see `WidgetInterner`).
-        if entry.sharesContent, let parts = ctx.widgetParts, let t = parts.looks(for: entry), let text = shareableText() {
+        if entry.sharesContent, let parts = ctx.sharing.widgetParts, let t = parts.looks(for: entry), let text = shareableText() {
             return WidgetModel(box: try parts.content(of: entry, t, spelled: text, ctx: ctx) { try entry.fast(self) }, entry: entry)
         }
         return WidgetModel(box: try entry.fast(self), entry: entry)
@@ -144,10 +144,6 @@ import FlowJSON
     }
 
     package func widgetFingerprint() -> UInt64? { Fingerprint.widget(view, index) }
-
-    package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? {
-        PageSchema.decodeSectionsInParallel(self, ctx: ctx, base: base, first: first)
-    }
 
     package func finished(ctx: DecodeContext) { ctx.doneWith(index..<view.next(index)) }
 

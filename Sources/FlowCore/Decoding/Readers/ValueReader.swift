@@ -45,7 +45,7 @@
 /// parallel section decode. Not visible to inlined model code (models never ask).
 package protocol DocumentReader: ValueReader where Object.Value == Self, Elements.Element == Self {
     /// Decodes registered widget content with this path's route (the fast path shares it
-    /// between widgets whose data is spelled alike, in `ctx.widgetParts`).
+    /// between widgets whose data is spelled alike, in `ctx.sharing.widgetParts`).
     func decodeContent(_ entry: WidgetRegistry.Entry, ctx: DecodeContext) throws -> WidgetModel
     /// Decodes registered widget content from `{}` (a widget without `data`).
     func decodeContentOfEmptyObject(_ entry: WidgetRegistry.Entry) throws -> WidgetModel
@@ -62,10 +62,6 @@ package protocol DocumentReader: ValueReader where Object.Value == Self, Element
     /// The fingerprint of this widget element, when this path can compute it cheaply
     /// (see `Fingerprint`); nil leaves it to be computed from the model when asked.
     func widgetFingerprint() -> UInt64?
-    /// This array's sections decoded on several threads, section `j` at position
-    /// `first + j` under `base`, with how many elements the list held; nil when this
-    /// path or this list does not decode in parallel (the schema then decodes it in order).
-    func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)?
     /// The decode has finished this value and will not read it again (see
     /// `DecodeContext.doneWith`); nothing on a path without an index.
     func finished(ctx: DecodeContext)
@@ -75,8 +71,6 @@ extension DocumentReader {
     package func widgetType(in registry: WidgetRegistry) -> (name: String, entry: WidgetRegistry.Entry?)? {
         string().map { ($0, registry.entry(for: $0)) }
     }
-
-    package func decodeSectionsInParallel(ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? { nil }
 
     package func finished(ctx: DecodeContext) {}
 }

@@ -1,6 +1,8 @@
 import FlowJSON
 
-/// The state one decode carries: where it is, what it has recorded, and what it was asked.
+/// The state one decode carries: where it is, what it has recorded, and what it was asked;
+/// and, each a value of its own, how it claims ids (``DecodeIdentity``), what it shares
+/// (``DecodeSharing``) and what of the index it gives back (``IndexRelease``).
 ///
 /// A reference type passed down (never copied) so that the path stack and the diagnostics
 /// list grow in place: pushing a path component costs an array append, and the dotted
@@ -24,79 +26,43 @@ import FlowJSON
     private var stack: UnsafeBufferPointer<PathComponent> { UnsafeBufferPointer(start: stackBase, count: stackCount) }
     /// The document the fast path reads (raw slices point into it); nil on the reference path.
     let document: JSONDocument?
-    /// The page's id namespaces, claimed in document order as widgets and sections decode.
-    @exclusivity(unchecked) var identity = IdentityLedger()
-    /// One box per distinct widget layout of the page.
-    @exclusivity(unchecked) var layouts = LayoutInterner()
-    /// The atoms' out-of-line fields, shared between atoms spelled alike (fast path).
-    @exclusivity(unchecked) var extras: ExtrasInterner
-    /// Long strings spelled alike, shared (fast path, when `sharesParts`).
-    @exclusivity(unchecked) var strings = StringCache()
-    /// Whether this decode shares what is spelled alike (a document of
-    /// `sharingMinimumBytes` or more, on the fast path): when it has the interner.
-    var sharesParts: Bool { widgetParts != nil }
-    /// Widgets' content, actions and arrays, shared between widgets that spell them alike
-    /// (fast path, in documents that share; nil otherwise, so a small decode carries one
-    /// word).
-    let widgetParts: WidgetInterner?
+    /// How ids are claimed: in the page's ledger, or queued by a stretch.
+    @exclusivity(unchecked) var identity: DecodeIdentity
+    /// The caches that share what is spelled alike.
+    @exclusivity(unchecked) var sharing: DecodeSharing
+    /// Giving back the index of finished sections.
+    @exclusivity(unchecked) var indexRelease: IndexRelease
     /// The widget whose content is decoding, and the path depth at which it stands, so a
     /// nested widget list (an accordion's items) can continue its positional ids.
     @exclusivity(unchecked) var widgetPosition: WidgetPosition?
     @exclusivity(unchecked) var widgetPathDepth = 0
-    /// Set on a context that decodes a stretch of a section list on a thread of its own:
-    /// claims in the page's namespaces then wait in ``deferredClaims``, in document order,
-    /// for the caller to make them in the page's ledger (see
-    /// `PageSchema.decodeSectionsInParallel`). A constant, so that the check every claim
-    /// makes is one load.
-    let defersClaims: Bool
-    @exclusivity(unchecked) var deferredClaims = DeferredClaims()
     /// The tape decoder the last host content decoded with, for the next one to reuse (see
     /// ``TapeDecoder/reusing(_:in:index:)``): a page of a host's widgets then
     /// allocates one decoder, not one per widget.
     @exclusivity(unchecked) var spareTapeDecoder: TapeDecoder?
-    /// Whether this decode made its document itself, so that it may give back the index of
-    /// the sections it has finished (``doneWith(_:)``): a document a caller passed in stays
-    /// whole, since the caller may read it again.
-    @exclusivity(unchecked) var releasesIndex = false
-    /// Set when a host's `Decodable` kept the tape decoder it was given (a decoder may be
-    /// stored, and read later): from then on nothing of the index is given back.
-    @exclusivity(unchecked) var indexPinned = false
-    /// Finished entries not given back yet: contiguous, given back in runs of
-    /// `options.indexReleaseRun` entries, so that a page of small sections makes few system
-    /// calls.
-    @exclusivity(unchecked) private var finishedEntries: Range<Int>?
 
     /// The decode will not read the entries `entries` (a section it has finished) again.
     func doneWith(_ entries: Range<Int>) {
-        guard releasesIndex, !indexPinned else { return }
-        if let pending = finishedEntries, pending.upperBound == entries.lowerBound {
-            finishedEntries = pending.lowerBound..<entries.upperBound
-        } else {
-            releaseFinishedEntries()
-            finishedEntries = entries
-        }
-        if finishedEntries!.count >= options.indexReleaseRun { releaseFinishedEntries(keepingTail: true) }
+        guard indexRelease.isActive, let document else { return }
+        indexRelease.doneWith(entries, in: document)
     }
 
-    /// Gives back the finished entries ``doneWith(_:)`` has gathered, in whole aligned
-    /// stretches; `keepingTail` carries what is left past the last one into the next run (a
-    /// decode going on in order), else it is dropped (a stretch of sections at its end).
-    func releaseFinishedEntries(keepingTail: Bool = false) {
-        guard let entries = finishedEntries else { return }
-        finishedEntries = nil
-        guard releasesIndex, !indexPinned, let document else { return }
-        let released = document.releaseIndexMemory(entries, granule: options.indexReleaseGranule)
-        if keepingTail && released < entries.upperBound { finishedEntries = released..<entries.upperBound }
+    /// Gives back what ``doneWith(_:)`` has gathered (a stretch of sections at its end).
+    func releaseFinishedEntries() {
+        guard let document else { return }
+        indexRelease.releaseFinished(in: document)
     }
 
-    init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath, defersClaims: Bool = false) {
+    /// `releasesIndex`: the decode made `document` itself, so it may give back the index of
+    /// the sections it has finished (see ``IndexRelease``).
+    init(registry: WidgetRegistry, options: PageDecodingOptions, document: JSONDocument?, root: DecodePath,
+         defersClaims: Bool = false, releasesIndex: Bool = false) {
         self.registry = registry
         self.options = options
         self.document = document
-        self.defersClaims = defersClaims
-        let shares = (document?.byteCount ?? 0) >= options.sharingMinimumBytes
-        self.extras = ExtrasInterner(sharing: shares)
-        self.widgetParts = if let document, shares { WidgetInterner(document: document) } else { nil }
+        self.identity = DecodeIdentity(defersClaims: defersClaims)
+        self.sharing = DecodeSharing(document: document, options: options)
+        self.indexRelease = IndexRelease(active: releasesIndex && document != nil, options: options)
         self.stackBase = .allocate(capacity: stackCapacity)
         for c in root.components { push(c) }
     }
@@ -166,7 +132,7 @@ import FlowJSON
     func deferClaim(isSection: Bool) {
         var kind = DeferredClaims.Kind.header, position = -1
         if case .index(let i) = stackBase[stackCount - 1] { (kind, position) = (isSection ? .section : .widget, i) }
-        deferredClaims.append(kind, diagnosticMark: diagnostics.count, position: position)
+        identity.deferred.append(kind, diagnosticMark: diagnostics.count, position: position)
     }
 
     /// The positional-id prefix for a widget list nested in the content of the widget

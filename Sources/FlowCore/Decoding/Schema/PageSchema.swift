@@ -190,8 +190,10 @@ enum PageSchema {
             ctx.record(.invalidField, "expected sections to be an array, found \(r.foundDescription)")
             return []
         }
-        if let (sections, count) = r.decodeSectionsInParallel(ctx: ctx, base: base, first: first) {
-            ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + count)
+        // A large list on the fast path decodes on several threads (settled at compile time
+        // where this is specialized for a reader).
+        if let tape = r as? TapeReader, let (sections, count) = decodeSectionsInParallel(tape, ctx: ctx, base: base, first: first) {
+            ctx.identity.ledger.sectionPositions = max(ctx.identity.ledger.sectionPositions, first + count)
             return sections
         }
         var sections: [Section] = []
@@ -201,7 +203,7 @@ enum PageSchema {
             if let s = decodeSectionElement(e, j, ctx: ctx, base: base, first: first) { sections.append(s) }
             j += 1
         }
-        ctx.identity.sectionPositions = max(ctx.identity.sectionPositions, first + j)
+        ctx.identity.ledger.sectionPositions = max(ctx.identity.ledger.sectionPositions, first + j)
         return sections
     }
 
@@ -229,10 +231,10 @@ enum PageSchema {
             }
         }
         var section = Section(id: requested)
-        if ctx.defersClaims {
+        if ctx.identity.defersClaims {
             ctx.deferClaim(isSection: true)
         } else {
-            ctx.identity.sections.claimID(of: &section, at: ctx.path, record: ctx.record)
+            ctx.identity.ledger.sections.claimID(of: &section, at: ctx.path, record: ctx.record)
         }
         if let v = f.present(.layout) {
             do { section.layout = try v.read(SectionLayout.self) } catch {
@@ -281,8 +283,8 @@ enum PageSchema {
     static func claim(_ w: inout Widget, ctx: DecodeContext, namespace: WidgetNamespace) {
         switch namespace {
         case .page:
-            if ctx.defersClaims { return ctx.deferClaim(isSection: false) }
-            ctx.identity.widgets.claimID(of: &w, at: ctx.path, record: ctx.record)
+            if ctx.identity.defersClaims { return ctx.deferClaim(isSection: false) }
+            ctx.identity.ledger.widgets.claimID(of: &w, at: ctx.path, record: ctx.record)
         case .local(let box): box.claims.claimID(of: &w, at: ctx.path, record: ctx.record)
         }
     }
@@ -347,7 +349,7 @@ enum PageSchema {
         var layoutBox: LayoutBox?
         if let v = f.present(.layout) {
             do {
-                layoutBox = try ctx.layouts.box(for: v.sourceText(), in: ctx.document) { try v.read(WidgetLayout.self) }
+                layoutBox = try ctx.sharing.layouts.box(for: v.sourceText(), in: ctx.document) { try v.read(WidgetLayout.self) }
             } catch {
                 ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
             }
@@ -368,7 +370,7 @@ enum PageSchema {
     /// ``decodeActions(_:ctx:type:)``, or the actions of an earlier widget whose `actions`
     /// object is the same bytes (see `WidgetInterner`).
     static func decodeSharedActions<R: DocumentReader>(_ r: R, ctx: DecodeContext, type: String) -> WidgetActions {
-        guard let parts = ctx.widgetParts, parts.looksForActions(), let text = r.shareableText() else {
+        guard let parts = ctx.sharing.widgetParts, parts.looksForActions(), let text = r.shareableText() else {
             return decodeActions(r, ctx: ctx, type: type)
         }
         return parts.actions(spelled: text, ctx: ctx) { decodeActions(r, ctx: ctx, type: type) }

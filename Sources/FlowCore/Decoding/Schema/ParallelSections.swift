@@ -36,8 +36,7 @@ extension PageSchema {
         init(elements: Range<Int>, parent: DecodeContext) {
             self.elements = elements
             context = DecodeContext(registry: parent.registry, options: parent.options, document: parent.document,
-                                    root: parent.currentPath, defersClaims: true)
-            context.releasesIndex = parent.releasesIndex && !parent.indexPinned
+                                    root: parent.currentPath, defersClaims: true, releasesIndex: parent.indexRelease.isActive)
         }
     }
 
@@ -45,7 +44,7 @@ extension PageSchema {
     /// small enough (or the options say) to decode on the caller's thread.
     static func decodeSectionsInParallel(_ array: TapeReader, ctx: DecodeContext, base: String, first: Int) -> (sections: [Section], count: Int)? {
         let options = ctx.options
-        guard options.threads > 1, !ctx.defersClaims, let document = ctx.document else { return nil }
+        guard options.threads > 1, !ctx.identity.defersClaims, let document = ctx.document else { return nil }
         let view = array.view
         let start = array.index + 1, end = view.next(array.index)
         guard end - start >= options.parallelMinimumEntries else { return nil }
@@ -127,7 +126,7 @@ extension PageSchema {
     /// records it (after what the section or widget recorded itself).
     private static func claim(_ stretch: SectionStretch, into sections: inout [Section], ctx: DecodeContext, listPath: [PathComponent]) {
         let recorded = stretch.context.diagnostics
-        var queued = stretch.context.deferredClaims.reader()
+        var queued = stretch.context.identity.deferred.reader()
         var copied = 0
         func next(_ kind: DeferredClaims.Kind) -> Int {
             let claim = queued.next(kind)
@@ -148,14 +147,14 @@ extension PageSchema {
         func path(_ below: PathComponent...) -> String { DecodePath.render(listPath + [.index(sectionIndex)] + below) }
         for s in first..<sections.count {
             sectionIndex = next(.section)
-            ctx.identity.sections.claimID(of: &sections[s], at: path(), record: ctx.record)
+            ctx.identity.ledger.sections.claimID(of: &sections[s], at: path(), record: ctx.record)
             if sections[s].header != nil {
                 _ = next(.header)
-                ctx.identity.widgets.claimID(of: &sections[s].header!, at: path(.key("header")), record: ctx.record)
+                ctx.identity.ledger.widgets.claimID(of: &sections[s].header!, at: path(.key("header")), record: ctx.record)
             }
             for w in sections[s].widgets.indices {
                 let position = next(.widget)
-                ctx.identity.widgets.claimID(of: &sections[s].widgets[w], at: path(.key("widgets"), .index(position)), record: ctx.record)
+                ctx.identity.ledger.widgets.claimID(of: &sections[s].widgets[w], at: path(.key("widgets"), .index(position)), record: ctx.record)
             }
         }
         precondition(queued.isAtEnd, "every queued claim is made")

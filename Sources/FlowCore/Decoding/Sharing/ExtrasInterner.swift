@@ -22,17 +22,13 @@ import FlowJSON
 ///
 /// Each kind of atom remembers its last ``capacity`` spellings, so a lookup costs at most
 /// that many comparisons (each stops at the atom's own length) and the table never grows
-/// with the page; and a kind whose lookups keep missing rests for a while, so a page of
-/// all-different atoms pays for a lookup in few of them. Only the fast path shares (it has
+/// with the page; and a kind whose lookups keep missing rests (``SharingPolicy/atoms``), so
+/// a page of all-different atoms pays for a lookup in few of them. Only the fast path shares (it has
 /// the text), and only in documents of `PageDecodingOptions.sharingMinimumBytes` and
 /// more. The reference path gives every atom a box of its own.
 struct ExtrasInterner {
     /// Spellings remembered per kind of atom.
     static let capacity = 8
-    /// Lookups per window; a window with fewer than a quarter hits rests the ring for
-    /// ``rest`` atoms (see ``LookupWindow``).
-    static let window = 16
-    static let rest = 1024
 
     var text: Ring<TextData.Style>
     var color: Ring<ColorData.Fields>
@@ -81,10 +77,10 @@ struct ExtrasInterner {
             guard sharing, lookups.looks(),
                   let spelled = values.object.spelling(cutting: values.value(common)) else { return .make(try decode()) }
             for k in entries.indices where entries[k].spelling.spellsTheSame(as: spelled) {
-                countLookup(hit: true)
+                lookups.count(hit: true, under: .atoms)
                 return entries[k].box
             }
-            countLookup(hit: false)
+            lookups.count(hit: false, under: .atoms)
             let box = Extras<F>?.make(try decode())
             if entries.count < ExtrasInterner.capacity {
                 if entries.isEmpty { entries.reserveCapacity(ExtrasInterner.capacity) }
@@ -94,11 +90,6 @@ struct ExtrasInterner {
                 next = (next + 1) % ExtrasInterner.capacity
             }
             return box
-        }
-
-        @inline(__always)
-        private mutating func countLookup(hit: Bool) {
-            lookups.count(hit: hit, window: ExtrasInterner.window, minimumHits: ExtrasInterner.window / 4, rest: ExtrasInterner.rest)
         }
     }
 }

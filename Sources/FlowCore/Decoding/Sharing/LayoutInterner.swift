@@ -12,17 +12,21 @@ import FlowJSON
 /// Only the fast path interns (it has the text); the reference path boxes every layout.
 /// The layouts are kept in a ``SpellingTable``, which never grows: a page of
 /// all-different layouts costs a box per widget, as without interning, and never a table
-/// that grows with the page.
+/// that grows with the page; and when its lookups keep missing the interner rests
+/// (``SharingPolicy/widgetParts``), so such a page hashes few of its layouts.
 struct LayoutInterner {
     private var byText = SpellingTable<LayoutBox?>()
+    private var lookups = LookupWindow()
 
     /// The box for the layout `decode` reads (nil for the default layout), reused when the
     /// same text was decoded before. `text` is the layout's text in `document`, the
     /// decode's own (nil on the reference path).
     mutating func box(for text: SourceText?, in document: JSONDocument?, decode: () throws -> WidgetLayout) rethrows -> LayoutBox? {
-        guard let text, let document, text.lies(in: document) else { return LayoutBox.boxing(try decode()) }
+        guard let text, let document, text.lies(in: document), lookups.looks() else { return LayoutBox.boxing(try decode()) }
         // The decode context holds the document for the whole decode.
-        if let known = byText.value(spelled: text, in: document.retainedView.bytes) { return known }
+        let known = byText.value(spelled: text, in: document.retainedView.bytes)
+        lookups.count(hit: known != nil, under: .widgetParts)
+        if let known { return known }
         let box = LayoutBox.boxing(try decode())
         byText.remember(box, spelled: text)
         return box

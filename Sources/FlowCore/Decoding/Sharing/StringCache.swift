@@ -13,15 +13,10 @@ import Darwin
 /// back when the next string there is the same bytes: one comparison instead of an
 /// allocation, a copy and a UTF-8 check. Strings are values, so sharing their storage is
 /// invisible; the match is on bytes, so a string is exactly what its text says. The cache
-/// never grows, and when its lookups all miss (a page of all-different strings) it rests
-/// for a while, as ``ExtrasInterner``'s rings do.
+/// never grows, and when its lookups keep missing (a page of all-different strings) it
+/// rests under ``SharingPolicy/strings``.
 struct StringCache {
     static let slotCount = 256
-    /// Lookups per window; a window with fewer than two hits rests the cache for ``rest``
-    /// strings (see ``LookupWindow``). Labels repeat among unique titles, so a window with a
-    /// few hits pays.
-    static let window = 64
-    static let rest = 1024
     private var slots: [String?] = []
     private var lookups = LookupWindow()
 
@@ -36,18 +31,13 @@ struct StringCache {
         if slots.isEmpty { slots = [String?](repeating: nil, count: Self.slotCount) }
         if let known = slots[slot], known.utf8.count == n,
            known.utf8.withContiguousStorageIfAvailable({ memcmp($0.baseAddress!, base, n) == 0 }) == true {
-            countLookup(hit: true)
+            lookups.count(hit: true, under: .strings)
             return known
         }
-        countLookup(hit: false)
+        lookups.count(hit: false, under: .strings)
         let made = Self.make(raw)
         slots[slot] = made
         return made
-    }
-
-    @inline(__always)
-    private mutating func countLookup(hit: Bool) {
-        lookups.count(hit: hit, window: Self.window, minimumHits: 2, rest: Self.rest)
     }
 
     private static func make(_ raw: UnsafeBufferPointer<UInt8>) -> String {

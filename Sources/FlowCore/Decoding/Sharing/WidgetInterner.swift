@@ -20,17 +20,11 @@ import FlowJSON
 /// Each part is looked up in a ``SpellingTable``, and only when it is small
 /// (``SpellingTable/maximumEntries``). Each type of content, each element type of arrays,
 /// and the actions count their own lookups and rest when they keep missing
-/// (``LookupWindow``): a page's cards may all differ while its separators are all alike,
+/// (``SharingPolicy/widgetParts``): a page's cards may all differ while its separators are all alike,
 /// and the cards then go unhashed. Only the fast path shares (it has the text), and only
 /// in documents of `PageDecodingOptions.sharingMinimumBytes` and more: a decode that does
 /// not share has no interner at all.
 @usableFromInline final class WidgetInterner {
-    /// Lookups per window; a part whose window ends with fewer than ``minimumHits`` hits
-    /// rests for ``rest`` widgets. The window is short: each stretch of a parallel decode
-    /// has an interner of its own, and pays for a window of each part it meets.
-    static let window = 16
-    static let minimumHits = 2
-    static let rest = 1024
     /// Parts counted apart (the actions, and each type of content or array element); values
     /// of further types are not looked up.
     static let typeLimit = 16
@@ -163,7 +157,7 @@ import FlowJSON
                               decode: () throws -> Value) rethrows -> Value {
         guard text.lies(in: document) else { return try decode() }
         let known = find()
-        counts[t].lookups.count(hit: known != nil, window: Self.window, minimumHits: Self.minimumHits, rest: Self.rest)
+        counts[t].lookups.count(hit: known != nil, under: .widgetParts)
         if let known { return known }
         let mark = ctx.diagnosticCount
         let value = try decode()
