@@ -101,7 +101,7 @@ extension Oracles {
         var failures: [String] = []
         for w in normalized.allWidgets.prefix(apiWidgetLimit) {
             var edited = w
-            edited.type = w.type
+            edited.tracking = w.tracking
             if edited != w { failures.append("\(w.id): setting a field to its own value changed the widget") }
             if edited.fingerprint != w.fingerprint {
                 failures.append("\(w.id): the decoder's fingerprint differs from the one computed from the model")

@@ -52,7 +52,7 @@ import FlowWidgets
     }
 
     @Test func pagesBuiltInCodeGetUniqueIds() {
-        let w = Widget(id: "a", type: "separator", content: .placeholder(.unknownType))
+        let w = Widget(id: "a", type: "separator", placeholder: .unknownType)
         let page = Page(id: "p", sections: [Section(id: "s", widgets: [w, w]), Section(id: "s")])
         #expect(ids(page) == ["a", "a#2"])
         #expect(page.sections.map(\.id) == ["s", "s#2"])

@@ -84,7 +84,7 @@ func dedent(_ lines: [String]) -> String {
 @Suite struct ReadmeSnippetTests {
     /// What the README must show; a README that lost a marker fails here.
     static let expectedSnippets: Set<String> = ["content-type", "decode", "lookup", "mutations", "next-page",
-                                                "refresh-diff", "encode", "runtime", "oracles"]
+                                                "refresh-diff", "build-widget", "encode", "runtime", "oracles"]
     static let expectedFiles: Set<String> = [
         "Benchmarks/HostExample/Package.swift",
         "Benchmarks/HostExample/Sources/HostWidgets/PriceTag.swift",

@@ -130,6 +130,22 @@ let favouriteResponse = Array(#"""
         #expect(!diff.isEmpty)
     }
 
+    @Test func buildAWidget() throws {
+        let decoder = PageDecoder(registry: FlowWidgets.registry)
+        var page = try decoder.decode(cartPage).page
+        // snippet: build-widget
+        let element = #"{"id": "notice", "type": "title_block", "data": {"title": "Prices updated"}}"#
+        let (notice, _) = try decoder.decodeWidget(Array(element.utf8), path: "page.sections.0.widgets.0")
+        if let notice {
+            page.sections[0].widgets.insert(notice, at: 0)          // content decoded from its data
+            page.sections[0].widgets[1].replaceContent(with: notice) // type, data and content as one
+        }
+        // end
+        let again = try decoder.decode(PageEncoder.encode(page)).page
+        #expect(again == page)
+        #expect(page.sections[0].widgets[1].model(as: TitleBlock.self)?.title.text == "Prices updated")
+    }
+
     @Test func encode() throws {
         let decoder = PageDecoder(registry: FlowWidgets.registry)
         let page = try decoder.decode(cartPage).page

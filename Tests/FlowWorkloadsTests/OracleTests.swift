@@ -142,7 +142,7 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
         #expect(!OneBadWidget.compare(baseline: baseline, spliced: renamed, element: base.elements[e]).isEmpty)
 
         var changed = baseline
-        changed.page.header!.widgets[0].type = "banner"
+        changed.page.header!.widgets[0].replaceContent(with: Widget(id: "x", type: "banner", placeholder: .unknownType))
         #expect(!OneBadWidget.compare(baseline: baseline, spliced: changed, element: base.elements[e]).isEmpty)
 
         var lost = baseline

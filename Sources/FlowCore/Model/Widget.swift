@@ -4,7 +4,15 @@ import FlowJSON
 /// only its registered type understands.
 ///
 /// `data`, the action objects and `tracking` are kept exactly as received, so the widget
-/// writes back out unchanged. Equality covers every field but the fingerprint, which is a
+/// writes back out unchanged.
+///
+/// A widget's `type`, `data` and `content` change together, never one without the others:
+/// the content is what the registry's type for `type` decodes from `data`, and the encoder
+/// writes `data`. So they are read-only here; a widget with other content is made from its
+/// element JSON (`PageDecoder.decodeWidget(_:path:)`) or takes another widget's
+/// (``replaceContent(with:)``, ``init(id:contentOf:layout:actions:tracking:)``), and a page
+/// built or changed in code encodes and decodes back to an equal page
+/// (<doc:ImplementationChoices>). Equality covers every field but the fingerprint, which is a
 /// cache of the content fields (kept current as they change) for the refresh diff.
 public struct Widget: Sendable, Equatable, Identifiable {
     // Stored properties are laid out in declaration order: this one keeps the struct at 112
@@ -18,16 +26,18 @@ public struct Widget: Sendable, Equatable, Identifiable {
     var idHash: UInt64
     /// The fingerprint, or 0 when it must be computed (``Fingerprint`` never gives 0).
     private var fingerprintCache: UInt64
-    public var type: String { didSet { refreshFingerprint() } }
+    public internal(set) var type: String { didSet { refreshFingerprint() } }
     /// Event name (`tap`, `long_press`, `change`, …) to action.
     public var actions: WidgetActions { didSet { refreshFingerprint() } }
     /// Boxed because most widgets have no layout, and a layout is a few hundred bytes;
     /// shared between widgets whose layouts are equal (the decoder interns them).
     private(set) var layoutBox: LayoutBox?
     public var tracking: RawJSON? { didSet { refreshFingerprint() } }
-    /// The raw `data` (`{}` when it was absent).
-    public var data: RawJSON { didSet { refreshFingerprint() } }
-    public var content: WidgetContent
+    /// The raw `data` (`{}` when it was absent): what the encoder writes.
+    public internal(set) var data: RawJSON { didSet { refreshFingerprint() } }
+    /// The model the registry decoded from ``data`` for ``type``, or a placeholder saying
+    /// why there is none.
+    public internal(set) var content: WidgetContent
     public var layout: WidgetLayout {
         get { layoutBox?.layout ?? .default }
         set {
@@ -57,8 +67,31 @@ public struct Widget: Sendable, Equatable, Identifiable {
 // The initializers live in an extension so that the struct keeps its memberwise
 // initializer, which the decoder's goes through (see there).
 extension Widget {
-    public init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
-                tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
+    /// A placeholder of `type`: a widget whose content did not decode (`kind` says why), kept
+    /// with its `data` as received. The host shows a placeholder view, or nothing.
+    public init(id: String, type: String, placeholder kind: Diagnostic.Kind, data: RawJSON = .emptyObject,
+                layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(), tracking: RawJSON? = nil) {
+        self.init(id: id, type: type, layout: layout, actions: actions, tracking: tracking, data: data,
+                  content: .placeholder(kind))
+    }
+
+    /// A widget with `other`'s type, data and content under its own id and envelope.
+    public init(id: String, contentOf other: Widget, layout: WidgetLayout = .default,
+                actions: WidgetActions = WidgetActions(), tracking: RawJSON? = nil) {
+        self.init(id: id, type: other.type, layout: layout, actions: actions, tracking: tracking, data: other.data,
+                  content: other.content)
+    }
+
+    /// Takes `other`'s type, data and content, keeping this widget's id, layout, actions and
+    /// tracking.
+    public mutating func replaceContent(with other: Widget) {
+        type = other.type
+        data = other.data
+        content = other.content
+    }
+
+    init(id: String, type: String, layout: WidgetLayout = .default, actions: WidgetActions = WidgetActions(),
+         tracking: RawJSON? = nil, data: RawJSON = .emptyObject, content: WidgetContent) {
         self.init(id: id, type: type, layoutBox: LayoutBox.boxing(layout), actions: actions,
                   tracking: tracking, data: data, content: content, fingerprint: nil)
     }
