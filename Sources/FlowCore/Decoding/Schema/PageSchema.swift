@@ -347,13 +347,7 @@ enum PageSchema {
                        "expected the id to be a string, found \(idValue.foundDescription); using \"\(requestedID())\"")
         }
         var layoutBox: LayoutBox?
-        if let v = f.present(.layout) {
-            do {
-                layoutBox = try ctx.sharing.layouts.box(for: v.sourceText(), in: ctx.document) { try v.read(WidgetLayout.self) }
-            } catch {
-                ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
-            }
-        }
+        if let v = f.present(.layout) { layoutBox = decodeLayout(v, ctx: ctx, type: type) }
         var actions = WidgetActions()
         if let v = f.present(.actions) {
             ctx.at(.key("actions")) { actions = decodeSharedActions(v, ctx: ctx, type: type) }
@@ -420,6 +414,19 @@ enum PageSchema {
 
     /// With placeholders on, a stand-in that keeps the id, type and (when it decodes) the
     /// raw data, so writing the page back loses nothing; otherwise nil (skipped).
+    /// A widget's layout, shared with the widgets that spell it alike; nil (the default)
+    /// when it does not decode, with a diagnostic. Out of line: most widgets have no layout,
+    /// and the lookup inlined would grow every widget's decode.
+    @inline(never)
+    static func decodeLayout<R: DocumentReader>(_ v: R, ctx: DecodeContext, type: String) -> LayoutBox? {
+        do {
+            return try ctx.sharing.layouts.box(for: v.sourceText(), in: ctx.document) { try v.read(WidgetLayout.self) }
+        } catch {
+            ctx.record(.invalidField, at: .key("layout"), type: type, describe(error) + "; using the default layout")
+            return nil
+        }
+    }
+
     static func placeholder<R: DocumentReader>(_ kind: Diagnostic.Kind, id: String, type: String, data: R?, ctx: DecodeContext) -> Widget? {
         guard ctx.options.placeholders else { return nil }
         return Widget(id: id, type: type, data: data?.raw() ?? .emptyObject, content: .placeholder(kind))
