@@ -22,7 +22,7 @@ import FlowWorkloads
     /// losing seeds (a deleted file or folder, a generator that quietly makes fewer) fails
     /// here. Raise a number when the corpus grows; lowering one is a decision to review.
     /// `files`: seed files under `Corpus/`; `generated`: seeds made in code (from those
-    /// folders and the embedded pages); `regressions`: files of `Corpus/regressions/<name>/`.
+    /// folders and the fuzz pages); `regressions`: files of `Corpus/regressions/<name>/`.
     static let minimum: [String: (files: Int, generated: Int, regressions: Int)] = [
         "json": (files: 127, generated: 14, regressions: 0),
         "page": (files: 127, generated: 64, regressions: 2),
