@@ -42,26 +42,13 @@ import FlowWorkloads
         let pages = Self.corpusFiles("pages")
         #expect(pages.count >= 12)
         for url in pages {
-            let golden = url.deletingPathExtension().appendingPathExtension("golden.json")
-            let actual = try JSONValue(parsing: try Self.inspect(url))
-            if Self.update {
-                try Data(JSONWriter.pretty(actual)).write(to: golden)
-                continue
-            }
-            guard let expectedBytes = FileManager.default.contents(atPath: golden.path) else {
-                Issue.record("\(golden.lastPathComponent) is missing (run UPDATE_GOLDENS=1 swift test --filter ToolGoldenTests)")
-                continue
-            }
-            let expected = try JSONValue(parsing: [UInt8](expectedBytes))
-            #expect(actual == expected, "\(url.lastPathComponent): inspect output differs from \(golden.lastPathComponent)")
-            // Order matters for diagnostics (document order); JSONValue equality ignores
-            // member order but not element order, so this holds them to it.
-            #expect(actual["diagnostics"] == expected["diagnostics"])
+            try Self.check(try Self.inspect(url), golden: url.deletingPathExtension().appendingPathExtension("golden.json"))
         }
     }
 }
 
 extension ToolGoldenTests {
+    /// `actual` against the golden file, whole (`UPDATE_GOLDENS=1`: rewrites the file instead).
     static func check(_ actual: [UInt8], golden: URL) throws {
         let value = try JSONValue(parsing: actual)
         if update {
@@ -74,6 +61,8 @@ extension ToolGoldenTests {
         }
         let expectedValue = try JSONValue(parsing: [UInt8](expected))
         #expect(value == expectedValue, "\(golden.lastPathComponent) differs")
+        // Order matters for diagnostics (document order); JSONValue equality ignores
+        // member order but not element order, so this holds them to it.
         #expect(value["diagnostics"] == expectedValue["diagnostics"], "\(golden.lastPathComponent): diagnostics order")
     }
 
