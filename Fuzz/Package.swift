@@ -6,8 +6,8 @@
 //     source lib.sh; swift build "${FUZZ_BUILD_FLAGS[@]}" --product fuzz-json
 //
 // or let `./fuzz.sh json` do it (README.md). The oracles live in FlowWorkloads and the
-// targets on their embedded pages in FlowFuzzTargets, so `swift test` in the root package
-// replays the corpus through exactly these checks.
+// targets on their pages (pages.manifest, read when a binary starts) in FlowFuzzTargets, so
+// `swift test` in the root package replays the corpus through exactly these checks.
 import Foundation
 import PackageDescription
 
@@ -32,7 +32,9 @@ let package = Package(
     products: (fuzzTargets + checkTargets).map { .executable(name: "fuzz-\($0)", targets: ["fuzz-\($0)"]) },
     dependencies: [.package(path: "..")],
     // Each runs an oracle through FuzzHarness (FlowWorkloads), as a host's own target does,
-    // on the pages FlowFuzzTargets embeds (the binary runs where no file of the tree is).
+    // on the pages FlowFuzzTargets reads at start: from FLOW_FUZZ_PAGES, else fuzz-<name>.pages/
+    // beside the binary (oss-fuzz/build.sh puts them there for runners without this tree),
+    // else the checkout. A missing page stops the binary, naming it and where it looked.
     targets: [
         // libFuzzer's LLVMFuzzerMutate, declared for the envelope mutator's byte fallback.
         .target(name: "CLibFuzzer", path: "Sources/CLibFuzzer"),

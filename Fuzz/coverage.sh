@@ -3,7 +3,8 @@
 #
 #   Fuzz/coverage.sh TARGET [CORPUS...]   one target (also: Fuzz/fuzz.sh TARGET --coverage [CORPUS...])
 #   Fuzz/coverage.sh all                  every target, then all of them together, as a table
-#   Fuzz/coverage.sh TARGET|all --seeds-only   its seeds alone (what CI prints)
+#   Fuzz/coverage.sh TARGET|all --seeds-only   its seeds alone
+#   Fuzz/coverage.sh TARGET|all --committed    its seeds and Corpus/regressions/TARGET (what CI prints)
 #   Fuzz/coverage.sh --help
 #
 # Builds the target with -profile-generate -profile-coverage-mapping (debug, in
@@ -18,8 +19,10 @@
 #
 # CORPUS: files or folders to replay. Default: the target's seeds (as the binary writes them;
 # none is an error), its working corpus Fuzz/.work/TARGET/corpus and Corpus/regressions/TARGET,
-# whichever exist (--seeds-only: the seeds alone, so that the figures do not move with what
-# earlier fuzzing found). With `all`, each target replays its default inputs.
+# whichever exist. --seeds-only: the seeds alone; --committed: the seeds and the committed
+# regressions (the folder must exist), without the working corpus. Either keeps the figures
+# from moving with what earlier fuzzing on this machine found; --committed reaches what the
+# kept finds reach too. With `all`, each target replays its inputs as chosen here.
 # Needs llvm-profdata and llvm-cov beside `swift` in the toolchain, and python3.
 # Exit status: 0 done; 1 failure (build, no inputs, a replay that failed, llvm tools missing);
 # 64 usage.
@@ -30,17 +33,26 @@ source "$(dirname "$0")/lib.sh"
 
 usage() { awk 'NR == 1 { next } /^#/ { sub(/^# ?/, ""); print; next } { exit }' "$0"; exit "${1:-64}"; }
 
-target="" corpus=() seeds_only=""
+# inputs_from: "" (seeds, working corpus, regressions), seeds (--seeds-only) or committed
+# (--committed: seeds and regressions); option: the one given, for messages.
+target="" corpus=() inputs_from="" option=""
 for arg in "$@"; do
     case "$arg" in
         -h|--help) usage 0 ;;
-        --seeds-only) seeds_only=1 ;;
+        --seeds-only|--committed)
+            [[ -z "$option" || "$option" == "$arg" ]] || { echo "$option and $arg choose the inputs two ways: pass one" >&2; exit 64; }
+            option="$arg"
+            if [[ "$arg" == --seeds-only ]]; then inputs_from=seeds; else inputs_from=committed; fi ;;
         -*) echo "unknown option $arg" >&2; usage ;;
         *) if [[ -z "$target" ]]; then target="$arg"; else corpus+=("$arg"); fi ;;
     esac
 done
 [[ -n "$target" ]] || usage
-[[ -z "$seeds_only" || ${#corpus[@]} -eq 0 ]] || { echo "--seeds-only replays the seeds: name no CORPUS with it" >&2; exit 64; }
+case "$inputs_from" in
+    seeds) what="the seeds" ;;
+    committed) what="the seeds and the committed regressions" ;;
+esac
+[[ -z "$option" || ${#corpus[@]} -eq 0 ]] || { echo "$option replays $what: name no CORPUS with it" >&2; exit 64; }
 if [[ "$target" == all ]]; then
     [[ ${#corpus[@]} -eq 0 ]] || { echo "all replays each target's own inputs: name one target to replay CORPUS" >&2; exit 64; }
     mapfile -t targets < <(fuzz_targets)
@@ -107,12 +119,20 @@ replay() {
         [[ -n "$(ls -A "$out/seeds" 2>/dev/null)" ]] || { echo "$t: no seed inputs (its seed folders are empty)" >&2; return 1; }
         inputs=("$out/seeds")
     fi
-    if [[ ${#corpus[@]} -eq 0 && -z "$seeds_only" ]]; then
-        [[ -n "$(ls -A "$FUZZ_DIR/.work/$t/corpus" 2>/dev/null)" ]] && inputs+=("$FUZZ_DIR/.work/$t/corpus")
+    if [[ ${#corpus[@]} -eq 0 && "$inputs_from" != seeds ]]; then
+        if [[ -z "$inputs_from" && -n "$(ls -A "$FUZZ_DIR/.work/$t/corpus" 2>/dev/null)" ]]; then
+            inputs+=("$FUZZ_DIR/.work/$t/corpus")
+        fi
+        # --committed promises them: a missing folder (an empty one holds a .gitkeep) is an error.
+        if [[ "$inputs_from" == committed && ! -d "$REPO_ROOT/Corpus/regressions/$t" ]]; then
+            echo "$t: no folder Corpus/regressions/$t: --committed replays its committed regressions" >&2
+            return 1
+        fi
         # Copied: the folder's README is not an input.
         while read -r r; do [[ -n "$r" ]] && cp "$r" "$out/regressions/"; done < <(regression_files "$t")
         [[ -n "$(ls -A "$out/regressions")" ]] && inputs+=("$out/regressions")
     fi
+    echo "== fuzz-$t replays $(find "${inputs[@]}" -type f | wc -l) inputs ($(ls "$out/regressions" | wc -l) committed regressions)" >&2
     # %p and %m: each process (libFuzzer may fork) writes a profile of its own.
     if ! LLVM_PROFILE_FILE="$out/profraw/$t-%p-%m.profraw" \
         "$binary" -runs=0 -timeout=60 -rss_limit_mb=4096 -artifact_prefix="$out/" "${inputs[@]}" >"$out/replay.log" 2>&1; then

@@ -42,6 +42,23 @@ dict_for() {
     if [[ -f "$FUZZ_DIR/$1.dict" ]]; then echo "$FUZZ_DIR/$1.dict"; else echo "$FUZZ_DIR/flow.dict"; fi
 }
 
+# The pages Fuzz/pages.manifest names (relative to the repository root), one per line, in order.
+fuzz_pages() {
+    awk '!/^[[:space:]]*(#|$)/ { print $1 }' "$FUZZ_DIR/pages.manifest"
+}
+
+# copy_fuzz_pages DIR: the manifest and the pages it names into DIR (replaced), laid out as the
+# repository (DIR/Fuzz/pages.manifest, DIR/Corpus/pages/...): a binary's <binary>.pages/,
+# which it reads before the checkout (FuzzPages+Manifest.swift).
+copy_fuzz_pages() {
+    local p
+    rm -rf "$1" && mkdir -p "$1/Fuzz"
+    cp "$FUZZ_DIR/pages.manifest" "$1/Fuzz/pages.manifest"
+    while read -r p; do
+        mkdir -p "$1/$(dirname "$p")" && cp "$REPO_ROOT/$p" "$1/$p" || return 1
+    done < <(fuzz_pages)
+}
+
 # check_instrumented BINARY: fails, saying how to build it, unless BINARY links libFuzzer
 # (its driver, fuzzer::FuzzerDriver, or LLVMFuzzerRunDriver) and carries coverage counters (the __sancov_cntrs section
 # the compiler emits for inline 8-bit counters). A plain `swift build` of a fuzz target has

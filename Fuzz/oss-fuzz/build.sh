@@ -3,6 +3,8 @@
 # compiles every fuzz target of flow-core and lays out $OUT the way the runners expect:
 #
 #   $OUT/fuzz-<target>                   the libFuzzer binary
+#   $OUT/fuzz-<target>.pages/            the fuzz pages it reads at start (Fuzz/pages.manifest
+#                                        and the files it names, laid out as in the checkout)
 #   $OUT/fuzz-<target>_seed_corpus.zip   its seed corpus (Corpus/, JSONTestSuite, generated)
 #   $OUT/fuzz-<target>.dict              its dictionary
 #   $OUT/fuzz-<target>.options           libFuzzer options (dict, timeout)
@@ -50,8 +52,12 @@ bin="$(cd "$FUZZ_DIR" && swift build "${flags[@]}" --show-bin-path)"
 for t in "${targets[@]}"; do
     name="fuzz-$t"
     cp "$bin/$name" "$OUT/$name"
+    # The runners have $OUT, not this tree: the binary reads its pages from beside it. Every
+    # binary gets them (json and decodable read none today), so none depends on the tree.
+    copy_fuzz_pages "$OUT/$name.pages"
     seeds="$WORK/seeds-$t"
-    write_seeds "$bin/$name" "$seeds"
+    # The binary in $OUT, so the seeds come from the pages it will fuzz with.
+    write_seeds "$OUT/$name" "$seeds"
     if [[ -d "$REPO_ROOT/Corpus/regressions/$t" ]]; then
         regression_files "$t" | while read -r f; do cp "$f" "$seeds/regression_$(basename "$f")"; done
     fi

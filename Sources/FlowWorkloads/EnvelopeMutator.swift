@@ -23,7 +23,7 @@ public struct EnvelopeMutator: Sendable {
         /// Byte 0 page and options, bytes 1-2 slot, then the replacement JSON
         /// (`one-bad-widget`, ``OneBadWidget/Input``).
         case oneBadWidget
-        /// A selector byte, then a document paired with an embedded page, or two documents
+        /// A selector byte, then a document paired with a fuzz page, or two documents
         /// split at a NUL (`mutation`, `merge-diff`, `FuzzPairInput`).
         case pair
         /// ``FuzzTarget/host(name:registry:pages:)``: a byte of `0xC0` or more, then a
@@ -51,7 +51,7 @@ public struct EnvelopeMutator: Sendable {
     public let format: Format
     /// The registered widget types a retype may pick (the target's registry's).
     let typeNames: [String]
-    /// The pages a framing names by index (embedded, or a host's): ids mutations aim at,
+    /// The pages a framing names by index (flow-core's fuzz pages, or a host's): ids mutations aim at,
     /// widgets and sections to bring in. Kept as bytes and parsed when an input names one:
     /// a tree kept for the process's life reads as a leak to LeakSanitizer, which cannot
     /// see the pointers Swift tags with an enum's case in their spare bits.

@@ -5,7 +5,7 @@ import FlowCore
 ///
 /// Byte 0 selects: bits 0-3 a page of the target's pages (``FuzzPages``, modulo their count), bit 4 the
 /// placeholders option, bit 5 where the first document comes from. With bit 5 clear, the
-/// first document is the selected embedded page and the rest of the input is the second,
+/// first document is the selected fuzz page and the rest of the input is the second,
 /// so the fuzzer spends its effort on the second against a rich, valid page. With bit 5
 /// set, the rest holds both, split at its first NUL byte (which no JSON document can
 /// contain), so the fuzzer shapes the page too.
@@ -39,7 +39,7 @@ struct FuzzPairInput {
         [selector | ownDocuments] + first + [0] + second
     }
 
-    /// An input in this format: embedded page `page`, then `second`.
+    /// An input in this format: fuzz page `page`, then `second`.
     static func encode(page: Int, _ second: [UInt8], selector: UInt8 = 0) -> [UInt8] {
         [selector & ~ownDocuments | UInt8(page & 0x0F)] + second
     }

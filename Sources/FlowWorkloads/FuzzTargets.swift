@@ -7,7 +7,7 @@ import Foundation
 /// makes and trap on any failure; `swift test` (FlowWorkloadsTests) runs the very same
 /// ``check`` on every seed and on every file of `Corpus/regressions/<name>/`, without
 /// libFuzzer. Adding a target: a file in this module defining its oracle and its
-/// `FuzzTarget` (see `Oracles+JSON.swift`; one that needs the embedded pages takes them as
+/// `FuzzTarget` (see `Oracles+JSON.swift`; one that needs the fuzz pages takes them as
 /// a parameter, see ``FuzzTarget/page(pages:)``), one line in ``FuzzTargets/all(pages:)``,
 /// and its entry point folder in `Fuzz/Sources` (one line in `Fuzz/Package.swift`).
 public struct FuzzTarget: Sendable {

@@ -81,8 +81,8 @@ extension FuzzTarget {
 
 extension FuzzTarget {
     /// `<executable>.pages` when it is a folder: the pages a service build copied beside the
-    /// binary (`Benchmarks/HostExample/.clusterfuzzlite/build.sh` does).
-    static func pagesBeside(_ executable: String?) -> String? {
+    /// binary (`Benchmarks/HostExample/.clusterfuzzlite/build.sh` and `Fuzz/oss-fuzz/build.sh` do).
+    package static func pagesBeside(_ executable: String?) -> String? {
         guard let executable else { return nil }
         var isDirectory: ObjCBool = false
         let folder = executable + ".pages"
@@ -90,7 +90,7 @@ extension FuzzTarget {
     }
 
     /// This process's executable file.
-    static var executablePath: String? {
+    package static var executablePath: String? {
         (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments.first
     }
 }

@@ -162,7 +162,7 @@ public enum HostileShape: String, CaseIterable, Sendable {
                 return copy
             }
         case .envelopeMutation(let bytes):
-            // The page target's mutator, without the embedded pages a framing may name.
+            // The page target's mutator, without the fuzz pages a framing may name.
             let mutator = EnvelopeMutator(format: .page, typeNames: Oracles.registry.typeNames, pages: [])
             return { (0..<4).map { mutator.mutate(bytes, maxSize: 4 * bytes.count + 4096, seed: $0, bytes: { $0 }).kind } }
         }

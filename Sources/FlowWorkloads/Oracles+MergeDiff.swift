@@ -78,7 +78,7 @@ extension Oracles {
 /// Seeds for the merge-diff target: the corpus diff pairs and the feed and its next page as
 /// documents of their own, and every page of `pages` against a next page and itself.
 enum MergeDiffSeeds {
-    static func all(pages embedded: [FuzzPages.Page]) -> [(name: String, bytes: [UInt8])] {
+    static func all(pages fuzzPages: [FuzzPages.Page]) -> [(name: String, bytes: [UInt8])] {
         var seeds: [(name: String, bytes: [UInt8])] = []
         let root = FuzzTargets.defaultRepositoryRoot.appendingPathComponent("Corpus")
         // A missing folder leaves its seeds out; the page target, which reads the same
@@ -95,7 +95,7 @@ enum MergeDiffSeeds {
             seeds.append(("merge_feed_placeholders", FuzzPairInput.encode(one.bytes, two.bytes, selector: FuzzPairInput.placeholders)))
         }
         let next = #"{"page": {"sections": [{"id": "more", "widgets": [{"type": "separator"}, {"type": "title_block", "data": {"title": "More"}}, {"type": "hologram"}]}], "pagination": {"has_more": false}}}"#
-        for (index, page) in embedded.enumerated() {
+        for (index, page) in fuzzPages.enumerated() {
             seeds.append(("page\(index)_next", FuzzPairInput.encode(page: index, Array(next.utf8))))
             seeds.append(("page\(index)_itself", FuzzPairInput.encode(page: index, Array(page.text.utf8))))
         }

@@ -108,10 +108,10 @@ enum MutationSeeds {
             seeds.append(("mutations_\(name)", FuzzPairInput.encode(page.bytes, response.bytes)))
             seeds.append(("mutations_\(name)_placeholders", FuzzPairInput.encode(page.bytes, response.bytes, selector: FuzzPairInput.placeholders)))
         }
-        for (index, embedded) in pages.enumerated() {
+        for (index, fuzzPage) in pages.enumerated() {
             var options = PageDecodingOptions()
-            options.bareRoot = embedded.bareRoot
-            guard let page = try? PageDecoder(registry: Oracles.registry, options: options).decode(Array(embedded.text.utf8)).page else { continue }
+            options.bareRoot = fuzzPage.bareRoot
+            guard let page = try? PageDecoder(registry: Oracles.registry, options: options).decode(Array(fuzzPage.text.utf8)).page else { continue }
             for (name, response) in responses(aimedAt: page) {
                 seeds.append(("page\(index)_\(name)", FuzzPairInput.encode(page: index, Array(response.utf8))))
             }

@@ -28,6 +28,8 @@ import FlowWorkloads
         let help = try Self.run("coverage.sh", ["--help"])
         #expect(help.status == 0)
         #expect(help.output.contains("Fuzz/coverage.sh TARGET [CORPUS...]") && help.output.contains("Exit status"))
+        #expect(help.output.contains("Fuzz/coverage.sh TARGET|all --committed    its seeds and Corpus/regressions/TARGET"))
+        #expect(help.output.contains("Fuzz/coverage.sh TARGET|all --seeds-only   its seeds alone"))
     }
 
     @Test(arguments: [
@@ -37,6 +39,8 @@ import FlowWorkloads
         (["all", "Corpus"], "all replays each target's own inputs"),
         (["json", "/no/such/corpus"], "no such file or folder: /no/such/corpus"),
         (["json", "--seeds-only", "Corpus"], "--seeds-only replays the seeds: name no CORPUS with it"),
+        (["json", "--committed", "Corpus"], "--committed replays the seeds and the committed regressions: name no CORPUS with it"),
+        (["all", "--committed", "--seeds-only"], "--committed and --seeds-only choose the inputs two ways: pass one"),
     ])
     func usageErrorsExit64(_ arguments: [String], _ message: String) throws {
         let result = try Self.run("coverage.sh", arguments)

@@ -69,9 +69,9 @@ private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
     }
 }
 
-/// The one-bad-widget oracle on every embedded page, and on pages built to break it.
+/// The one-bad-widget oracle on every fuzz page, and on pages built to break it.
 @Suite struct OneBadWidgetTests {
-    @Test func everyEmbeddedPageDecodesAndHasSlots() throws {
+    @Test func everyFuzzPageDecodesAndHasSlots() throws {
         #expect(FuzzPages.all.count == 16, "the page index is four bits: keep 16 pages (append-only)")
         for (i, base) in OneBadWidget.pages.enumerated() {
             let decoded = try PageDecoder(registry: Oracles.registry, options: base.options(placeholders: false)).decode(base.bytes)

@@ -238,24 +238,26 @@ public struct PageDiff: Sendable, Equatable {
     }
 
     /// The id lists of a page: its sections in order, each with its body widgets in order.
-    public struct IDLists: Sendable, Equatable {
-        public struct Section: Sendable, Equatable {
-            public var id: String
-            public var widgets: [String]
+    /// Package access: what the merge-diff oracle (FlowWorkloads) and the tests check a
+    /// changeset against, not API.
+    package struct IDLists: Sendable, Equatable {
+        package struct Section: Sendable, Equatable {
+            package var id: String
+            package var widgets: [String]
         }
-        public var sections: [Section]
+        package var sections: [Section]
 
-        public init(_ page: Page) {
+        package init(_ page: Page) {
             sections = page.sections.map { Section(id: $0.id, widgets: $0.widgets.map(\.id)) }
         }
 
-        public init(sections: [Section]) { self.sections = sections }
+        package init(sections: [Section]) { self.sections = sections }
     }
 
     /// Performs the changeset on `old` the way a collection view performs batch updates:
     /// deletions (removed and moved-away, at old positions), then insertions (inserted and
     /// moved-in, at new positions, in ascending order). Gives the new page's lists exactly.
-    public func applied(to old: IDLists) -> IDLists {
+    package func applied(to old: IDLists) -> IDLists {
         let goneSections = Set(sections.removed.map(\.id)).union(sections.moved.map(\.id))
         var order = old.sections.map(\.id).filter { !goneSections.contains($0) }
         let arriving = (sections.inserted.map { ($0.index, $0.id) } + sections.moved.map { ($0.to, $0.id) }).sorted { $0.0 < $1.0 }
