@@ -65,6 +65,9 @@ import FlowJSON
     /// `options.indexReleaseRun` entries, so that a page of small sections makes few system
     /// calls.
     @exclusivity(unchecked) private var finishedEntries: Range<Int>?
+    /// The recorder of this decode when `flow profile --trace` records it (see
+    /// `PipelineTimeline`): set by the decode's entry point and handed to its stretches.
+    @exclusivity(unchecked) var timeline: PipelineTimeline?
 
     /// The decode will not read the entries `entries` (a section it has finished) again.
     func doneWith(_ entries: Range<Int>) {
@@ -85,7 +88,9 @@ import FlowJSON
         guard let entries = finishedEntries else { return }
         finishedEntries = nil
         guard releasesIndex, !indexPinned, let document else { return }
+        let releaseStart = timeline?.now() ?? 0
         let released = document.releaseIndexMemory(entries, granule: options.indexReleaseGranule)
+        timeline?.record("index release", since: releaseStart, ["entries": entries.count, "bytes": entries.count * 8])
         if keepingTail && released < entries.upperBound { finishedEntries = released..<entries.upperBound }
     }
 
