@@ -36,6 +36,11 @@ struct DecodeTrace {
             let faults = minorPageFaults()
             let start = PipelineTimeline.now()
             let decoded = PipelineTimeline.$current.withValue(timeline) { Result { () throws(PageDecodingError) in try decoder.decode(bytes) } }
+            // The whole call, on the caller: what no stage covers (making the document
+            // around the scan, handing the page back) is work too.
+            if case .success(let page) = decoded {
+                timeline.record("decode", since: start, ["bytes": bytes.count, "widgets": page.page.widgetCount, "threads allowed": options.threads])
+            }
             let end = PipelineTimeline.now()
             let faulted = minorPageFaults() - faults
             _ = try decoded.get()
@@ -149,7 +154,7 @@ struct DecodeTrace {
         }
         lines.append("Minor page faults during the decode: \(pageFaults).")
         lines.append("Open the file in https://ui.perfetto.dev, chrome://tracing or speedscope; its otherData holds these figures.")
-        return lines.joined(separator: "\n")
+        return lines.joined(separator: "\n") + "\n"
     }
 
     static func percent(_ share: Double) -> String { String(format: "%.0f%%", share * 100) }
