@@ -97,9 +97,16 @@ package final class PipelineTimeline: @unchecked Sendable {
     @inline(__always)
     package func now() -> UInt64 { Self.now() }
 
-    /// Records a span that began at `start` (``now()``) and ends now, on this thread.
+    /// Records a span that began at `start` (``now()``) and ends now, on this thread. (The
+    /// counts are worked out before the span ends: when they take time, end it first with
+    /// ``record(_:from:to:waits:_:)``.)
     package func record(_ name: String, since start: UInt64, waits: Bool = false, _ args: KeyValuePairs<String, Int> = [:]) {
-        let span = Span(name: name, thread: Self.currentThread(), start: start, end: Self.now(), waits: waits,
+        record(name, from: start, to: Self.now(), waits: waits, args)
+    }
+
+    /// Records a span from `start` to `end` (``now()``), on this thread.
+    package func record(_ name: String, from start: UInt64, to end: UInt64, waits: Bool = false, _ args: KeyValuePairs<String, Int>) {
+        let span = Span(name: name, thread: Self.currentThread(), start: start, end: end, waits: waits,
                         args: args.map { Arg($0.key, $0.value) })
         pthread_mutex_lock(mutex)
         recorded.append(span)

@@ -38,10 +38,10 @@ struct DecodeTrace {
             let decoded = PipelineTimeline.$current.withValue(timeline) { Result { () throws(PageDecodingError) in try decoder.decode(bytes) } }
             // The whole call, on the caller: what no stage covers (making the document
             // around the scan, handing the page back) is work too.
-            if case .success(let page) = decoded {
-                timeline.record("decode", since: start, ["bytes": bytes.count, "widgets": page.page.widgetCount, "threads allowed": options.threads])
-            }
             let end = PipelineTimeline.now()
+            if case .success(let page) = decoded {
+                timeline.record("decode", from: start, to: end, ["bytes": bytes.count, "widgets": page.page.widgetCount, "threads allowed": options.threads])
+            }
             let faulted = minorPageFaults() - faults
             _ = try decoded.get()
             traces.append(DecodeTrace(timeline: timeline, start: start, end: end, pageFaults: faulted,

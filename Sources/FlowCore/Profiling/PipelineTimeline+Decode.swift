@@ -5,18 +5,20 @@ import FlowJSON
 extension PipelineTimeline {
     /// The page: everything after the scan, on the caller's thread.
     func recordPage(_ page: Page, since start: UInt64, ctx: DecodeContext) {
-        record("page", since: start, ["sections": page.sections.count, "widgets": page.widgetCount,
-                                      "diagnostics": ctx.diagnostics.count])
+        let end = now()
+        record("page", from: start, to: end, ["sections": page.sections.count, "widgets": page.widgetCount,
+                                              "diagnostics": ctx.diagnostics.count])
     }
 
     /// Stretch `k` of a section list decoded in parallel, on the thread that decoded it:
     /// its sections (the first one's place in the list, how many), the widgets they kept, the
     /// index entries it spans. `elements` are the list's element entries, `end` the list's end.
-    func recordStretch(_ stretch: PageSchema.SectionStretch, _ k: Int, since start: UInt64, elements: [Int], end: Int, bytes: Int) {
+    func recordStretch(_ stretch: PageSchema.SectionStretch, _ k: Int, since start: UInt64, elements: [Int], end listEnd: Int, bytes: Int) {
+        let end = now()
         let first = elements[stretch.elements.lowerBound]
-        let last = stretch.elements.upperBound < elements.count ? elements[stretch.elements.upperBound] : end
+        let last = stretch.elements.upperBound < elements.count ? elements[stretch.elements.upperBound] : listEnd
         let widgets = stretch.sections.reduce(0) { $0 + $1.widgets.count + ($1.header == nil ? 0 : 1) }
-        record("stretch", since: start, ["stretch": k, "first section": stretch.elements.lowerBound,
+        record("stretch", from: start, to: end, ["stretch": k, "first section": stretch.elements.lowerBound,
                                          "sections": stretch.elements.count, "widgets": widgets,
                                          "entries": last - first, "bytes": bytes])
     }
