@@ -88,7 +88,8 @@ extension JSONScanner {
     /// page costs far more than copying its contents, so a tape of its own for each part,
     /// copied into place, would make the join cost more than the parts save.)
     /// A scanner that fills its stretch moves to a tape of its own, and is copied instead.
-    mutating func runInParts(splits: [Int]) throws(JSONSyntaxError) -> Int {
+    /// `timeline`: records each part's scan on its thread, and the join.
+    mutating func runInParts(splits: [Int], timeline: PipelineTimeline? = nil) throws(JSONSyntaxError) -> Int {
         let buffer = UnsafeBufferPointer(start: base, count: count)
         let shared = tape, sharedCapacity = tapeCapacity
         // Stretch k of the shared tape is for part k (the scan from the first byte is part 0).
@@ -109,8 +110,14 @@ extension JSONScanner {
         tapeCapacity = bounds[1]
         tapeIsShared = true
         let first = Part(start: 0, scanner: self)
+        let documentEnd = count
         DispatchQueue.concurrentPerform(iterations: parts.count + 1) { k in
             let part = k == 0 ? first : parts[k - 1]
+            let partStart = timeline?.now() ?? 0
+            defer {
+                timeline?.record("scan part", since: partStart, ["part": k, "bytes": (k < splits.count ? splits[k] : documentEnd) - part.start,
+                                                               "entries": part.scanner.tapeCount])
+            }
             do throws(JSONSyntaxError) {
                 if k == 0 {
                     try part.scanner.runDocument(InParts.self)
@@ -133,6 +140,7 @@ extension JSONScanner {
         }
         if let error = first.error { throw error }
 
+        let joinStart = timeline?.now() ?? 0
         var joined = 0
         while stoppedAtSplit {
             let split = stopAt
@@ -156,6 +164,7 @@ extension JSONScanner {
             }
             releasePages(of: shared, from: tapeCount, to: min(sharedCapacity, touched.max() ?? 0))
         }
+        timeline?.record("join", since: joinStart, ["parts": parts.count + 1, "joined": joined, "entries": tapeCount])
         return joined
     }
 

@@ -80,6 +80,9 @@ struct JSONScanner {
         guard let base = buffer.baseAddress, buffer.count > 0 else {
             throw JSONSyntaxError(.emptyDocument, offset: 0, line: 1, column: 1)
         }
+        // Read once per scan: nil unless `flow profile --trace` records this decode.
+        let timeline = PipelineTimeline.current
+        let scanStart = timeline?.now() ?? 0
         var cuts: [Int] = []
         for split in splits ?? splitPoints(in: buffer, parts: min(options.threads, buffer.count / minimumPartSize))
         where split > (cuts.last ?? 0) && split < buffer.count {
@@ -91,13 +94,15 @@ struct JSONScanner {
             if cuts.isEmpty {
                 try scanner.runDocument(WholeDocument.self)
             } else {
-                joined = try scanner.runInParts(splits: cuts)
+                joined = try scanner.runInParts(splits: cuts, timeline: timeline)
             }
         } catch {
             scanner.releaseAll()
             throw error
         }
         scanner.releaseStack()
+        timeline?.record("scan", since: scanStart, waits: !cuts.isEmpty,
+                         ["bytes": buffer.count, "entries": scanner.tapeCount, "parts": cuts.count + 1, "joined": joined])
         return (scanner.shrunkTape(), scanner.tapeCount, scanner.sawUnicodeEscape, joined)
     }
 

@@ -97,6 +97,11 @@ struct ParsedArguments {
 }
 
 extension CommandSpec {
+    /// Whether `name` is one of this command's options or flags, or help.
+    func isOption(_ name: Substring) -> Bool {
+        name == "help" || options.contains { $0.name == name } || flags.contains { $0.name == name }
+    }
+
     func parse(_ arguments: [String]) throws(UsageError) -> ParsedArguments {
         var parsed = ParsedArguments()
         var i = 0
@@ -128,6 +133,11 @@ extension CommandSpec {
                 } else {
                     guard i < arguments.count else {
                         throw UsageError(message: "--\(name) expects a value (\(option.valueName))")
+                    }
+                    // `--trace --threads 2`: the value was forgotten, not meant to be "--threads".
+                    let next = arguments[i]
+                    if next.hasPrefix("--"), isOption(next.dropFirst(2).prefix { $0 != "=" }) {
+                        throw UsageError(message: "--\(name) expects a value (\(option.valueName)), got the option '\(next)'")
                     }
                     parsed.values[name] = arguments[i]
                     i += 1

@@ -15,6 +15,8 @@ enum ProfileCommand {
             .init(name: "folded", valueName: "FILE", help: "Also write its call stacks, folded (needs valgrind)."),
             .init(name: "speedscope", valueName: "FILE.json", help: "Also write its call stacks in speedscope's format (needs valgrind)."),
             .init(name: "against", valueName: "FILE", help: "With --flamegraph: differential, against an earlier --folded FILE."),
+            .init(name: "trace", valueName: "FILE.json", help: "Also record one decode on a per-thread timeline (Chrome Trace Event JSON)."),
+            .init(name: "threads", valueName: "N", help: "With --trace: the threads the traced decode may use (default \(PageDecodingOptions.defaultThreads) here)."),
             .init(name: "instructions-of", valueName: "PART", help: "(internal) run one measured part once, for callgrind."),
         ],
         flags: [
@@ -47,6 +49,21 @@ enum ProfileCommand {
             after and the change). --flamegraph, --folded and --speedscope need valgrind
             (apt-get install valgrind).
 
+            --trace FILE.json records one decode as it runs, stage by stage and thread by
+            thread, and writes it as Chrome Trace Event JSON (open it in https://ui.perfetto.dev,
+            chrome://tracing or speedscope). Spans: scan, with its scan parts on the threads
+            that scanned them and the join; page; section list; each stretch of the list on the
+            thread that decoded it; each stretch's claims (its ids claimed in the page's
+            ledger, in order, by whichever thread merged it); index release. Each span carries
+            its counts (bytes, entries, sections, widgets). Seven decodes are recorded and the
+            one of median duration kept (the first ones fault in memory the later ones
+            reuse); its figures go in the file's otherData and are printed after the profile:
+            per stage, the longest piece against the mean; per thread, busy and idle shares
+            and decoding speed against the caller's; the other cores' idle share; minor page
+            faults during the decode. --threads N sets the threads of the traced decode only
+            (1 to 64; 1 keeps it on the caller's thread). With --format json the figures go to
+            stderr, so that stdout stays one JSON object.
+
             Exit status: 0 profiled; 1 the document failed as a whole, a debug build (profile
             measures release builds only), or --flamegraph, --folded or --speedscope without valgrind;
             64 usage; 66 FILE unreadable.
@@ -74,6 +91,7 @@ enum ProfileCommand {
         }
         // Before anything is measured: a missing valgrind or unreadable --against fails now.
         let stacks = try ProfileStacks(arguments, tool: tool.name)
+        let trace = try traceRequest(arguments)
         #if DEBUG
         Terminal.err("\(tool.name) profile: this is a debug build, and its figures would mean nothing. Run: swift build -c release && .build/release/\(tool.name) profile FILE")
         return ExitCode.failure
@@ -103,7 +121,37 @@ enum ProfileCommand {
             let graph = try graph ?? stacks.callgrind.callGraph(of: measured(.total))
             try stacks.write(graph, page: path, bytes: bytes.count, widgets: profile.widgets, tool: tool.name)
         }
+        if let trace {
+            var traced = options
+            traced.threads = trace.threads
+            let recorded: DecodeTrace
+            do {
+                recorded = try DecodeTrace.record(bytes, registry: tool.registry, options: traced)
+            } catch {
+                Terminal.err("\(path): the document failed as a whole: \(error)")
+                return ExitCode.failure
+            }
+            let title = "\(tool.name) profile \((path as NSString).lastPathComponent): \(ProfileStacks.bytes(bytes.count)), \(profile.widgets) widgets"
+            try recorded.json(title: title).write(to: URL(fileURLWithPath: trace.file))
+            let text = recorded.text(file: trace.file)
+            if format == "json" { Terminal.err(text) } else { Terminal.out(text) }
+        }
         return ExitCode.success
         #endif
+    }
+
+    /// `--trace FILE.json [--threads N]`, checked before anything is measured; nil without
+    /// `--trace`.
+    static func traceRequest(_ arguments: ParsedArguments) throws(UsageError) -> (file: String, threads: Int)? {
+        guard let file = arguments.value("trace") else {
+            if let threads = arguments.value("threads") {
+                throw UsageError(message: "--threads sets the threads of the traced decode: it needs --trace FILE.json (got --threads \(threads) alone)")
+            }
+            return nil
+        }
+        if file.isEmpty {
+            throw UsageError(message: "--trace expects the file to write (FILE.json), got an empty name")
+        }
+        return (file, try arguments.integer("threads", default: PageDecodingOptions.defaultThreads, range: 1...64))
     }
 }

@@ -108,6 +108,8 @@ public struct PageDecoder: Sendable {
     func decode(_ document: JSONDocument, releasingIndex: Bool) throws(PageDecodingError) -> DecodedPage {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath(),
                                 releasesIndex: releasingIndex && document.indexByteCount >= options.indexReleaseMinimumBytes)
+        ctx.timeline = PipelineTimeline.current
+        let pageStart = ctx.timeline?.now() ?? 0
         // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
         ctx.identity.ledger.widgets.reserveCapacity(document.entryCount / 24)
         let result = document.withView { view in
@@ -123,6 +125,7 @@ public struct PageDecoder: Sendable {
         }
         var page = try result.get()
         page.identity = ctx.identity.ledger
+        ctx.timeline?.recordPage(page, since: pageStart, ctx: ctx)
         return DecodedPage(page: page, diagnostics: ctx.diagnostics)
     }
 

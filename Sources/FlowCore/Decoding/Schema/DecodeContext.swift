@@ -40,17 +40,20 @@ import FlowJSON
     /// ``TapeDecoder/reusing(_:in:index:)``): a page of a host's widgets then
     /// allocates one decoder, not one per widget.
     @exclusivity(unchecked) var spareTapeDecoder: TapeDecoder?
+    /// The recorder of this decode when `flow profile --trace` records it (see
+    /// `PipelineTimeline`): set by the decode's entry point and handed to its stretches.
+    @exclusivity(unchecked) var timeline: PipelineTimeline?
 
     /// The decode will not read the entries `entries` (a section it has finished) again.
     func doneWith(_ entries: Range<Int>) {
         guard indexRelease.isActive, let document else { return }
-        indexRelease.doneWith(entries, in: document)
+        indexRelease.doneWith(entries, in: document, timeline: timeline)
     }
 
     /// Gives back what ``doneWith(_:)`` has gathered (a stretch of sections at its end).
     func releaseFinishedEntries() {
         guard let document else { return }
-        indexRelease.releaseFinished(in: document)
+        indexRelease.releaseFinished(in: document, timeline: timeline)
     }
 
     /// `releasesIndex`: the decode made `document` itself, so it may give back the index of

@@ -30,25 +30,28 @@ struct IndexRelease {
     }
 
     /// The decode will not read `entries` (a section it has finished) of `document` again.
-    mutating func doneWith(_ entries: Range<Int>, in document: JSONDocument) {
+    /// A release is recorded on `timeline` when the decode is traced.
+    mutating func doneWith(_ entries: Range<Int>, in document: JSONDocument, timeline: PipelineTimeline?) {
         guard isActive else { return }
         if let pending = finished, pending.upperBound == entries.lowerBound {
             finished = pending.lowerBound..<entries.upperBound
         } else {
-            releaseFinished(in: document)
+            releaseFinished(in: document, timeline: timeline)
             finished = entries
         }
-        if finished!.count >= run { releaseFinished(in: document, keepingTail: true) }
+        if finished!.count >= run { releaseFinished(in: document, timeline: timeline, keepingTail: true) }
     }
 
     /// Gives back the finished entries gathered so far, in whole aligned stretches;
     /// `keepingTail` carries what is left past the last one into the next run (a decode
     /// going on in order), else it is dropped (a stretch of sections at its end).
-    mutating func releaseFinished(in document: JSONDocument, keepingTail: Bool = false) {
+    mutating func releaseFinished(in document: JSONDocument, timeline: PipelineTimeline?, keepingTail: Bool = false) {
         guard let entries = finished else { return }
         finished = nil
         guard isActive else { return }
+        let start = timeline?.now() ?? 0
         let released = document.releaseIndexMemory(entries, granule: granule)
+        timeline?.record("index release", since: start, ["entries": entries.count, "bytes": entries.count * 8])
         if keepingTail && released < entries.upperBound { finished = released..<entries.upperBound }
     }
 }

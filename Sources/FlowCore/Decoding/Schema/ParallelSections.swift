@@ -37,6 +37,7 @@ extension PageSchema {
             self.elements = elements
             context = DecodeContext(registry: parent.registry, options: parent.options, document: parent.document,
                                     root: parent.currentPath, defersClaims: true, releasesIndex: parent.indexRelease.isActive)
+            context.timeline = parent.timeline
         }
     }
 
@@ -48,6 +49,7 @@ extension PageSchema {
         let view = array.view
         let start = array.index + 1, end = view.next(array.index)
         guard end - start >= options.parallelMinimumEntries else { return nil }
+        let timeline = ctx.timeline, listStart = timeline?.now() ?? 0
         let elements: [Int] = sequence(first: start) { view.next($0) }.prefix { $0 < end }
         guard elements.count >= 2 else { return nil }
 
@@ -60,12 +62,14 @@ extension PageSchema {
         nonisolated(unsafe) let caller = ctx
         let listPath = ctx.currentPath.components
         let handoff = InOrderHandoff(count: stretches.count)
+        let stretchBytes = timeline?.byteCounts(of: stretches, elements: elements, end: end, view: view) ?? []
         // Read here: the workers run outside the caller's task, where it is not bound.
         let starting = ParallelSectionsRun.stretchStarting
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
             stretch.thread = currentThreadID()
             starting?(stretch.thread)
+            let stretchStart = timeline?.now() ?? 0
 
             stretch.sections.reserveCapacity(stretch.elements.count)
             TapeSource.lend(document: document, context: stretch.context) { source in
@@ -75,12 +79,19 @@ extension PageSchema {
                     }
                 }
             }
+            timeline?.recordStretch(stretch, k, since: stretchStart, elements: elements, end: end, bytes: stretchBytes[k])
             // Stretches are disjoint runs of the list, and only whole pages inside a run are
             // given back, so this touches nothing another thread reads.
             stretch.context.releaseFinishedEntries()
-            handoff.finished(k) { claim(stretches[$0], into: &merged.sections, ctx: caller, listPath: listPath) }
+            handoff.finished(k) { j in
+                let claimStart = timeline?.now() ?? 0
+                claim(stretches[j], into: &merged.sections, ctx: caller, listPath: listPath)
+                timeline?.recordClaims(of: stretches[j], j, since: claimStart)
+            }
         }
         precondition(handoff.isComplete, "every stretch is merged")
+        timeline?.record("section list", since: listStart, waits: true,
+                         ["sections": elements.count, "stretches": stretches.count, "entries": end - start])
         if let observe = ParallelSectionsRun.observer {
             observe(ParallelSectionsRun(sections: elements.count, stretches: stretches.count,
                                         decoded: stretches.filter { $0.thread != 0 }.count,
