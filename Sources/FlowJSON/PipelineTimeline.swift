@@ -114,6 +114,15 @@ package final class PipelineTimeline: @unchecked Sendable {
     }
 
     /// The spans recorded so far, in the order they ended.
+    /// Adds `name: value` to the counts of every span named `span`: a count that is known
+    /// only once the decode has returned, and is taken outside its spans (walking a large
+    /// page's widgets inside the decode would show as a stage of its own).
+    package func annotate(_ span: String, _ name: String, _ value: Int) {
+        pthread_mutex_lock(mutex)
+        for i in recorded.indices where recorded[i].name == span { recorded[i].args.append(Arg(name, value)) }
+        pthread_mutex_unlock(mutex)
+    }
+
     package var spans: [Span] {
         pthread_mutex_lock(mutex)
         defer { pthread_mutex_unlock(mutex) }
