@@ -79,6 +79,9 @@ import FlowWidgets
         let dropped = try decoder.decodeWidget(bytes(#"{"data": {}}"#))
         #expect(dropped.widget == nil && keys(dropped.diagnostics) == ["dropped_element widget"])
         #expect(throws: PageDecodingError.self) { try decoder.decodeWidget(bytes("{")) }
+        let raw = RawJSON(.object(["type": .string("separator"), "data": .object(["thickness": .number(2)])]))
+        let fromRaw = try decoder.decodeWidget(raw, path: "page.sections.0.widgets.1")
+        #expect(fromRaw.widget?.model(as: SeparatorData.self)?.thickness == 2 && fromRaw.diagnostics.isEmpty)
     }
 
     /// A placeholder built in code keeps the data it is given, and encodes it.

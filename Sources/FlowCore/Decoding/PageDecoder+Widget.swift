@@ -35,10 +35,11 @@ extension PageDecoder {
         return (widget, ctx.diagnostics)
     }
 
-    /// Decodes one widget element held as opaque JSON (see the bytes overload).
-    public func decodeWidget(_ element: RawJSON, path: String = "widget") -> (widget: Widget?, diagnostics: [Diagnostic]) {
-        // The bytes of a RawJSON are always JSON.
-        (try? decodeWidget(element.jsonBytes, path: path)) ?? (nil, [])
+    /// Decodes one widget element held as opaque JSON (see the bytes overload); throws only
+    /// when it is past the decoder's limits (a tree built in code may nest deeper).
+    public func decodeWidget(_ element: RawJSON, path: String = "widget") throws(PageDecodingError)
+        -> (widget: Widget?, diagnostics: [Diagnostic]) {
+        try decodeWidget(element.jsonBytes, path: path)
     }
 }
 
