@@ -29,6 +29,8 @@ struct EnvelopeSites: Sendable {
     private(set) var objects: [Int] = []
     private(set) var numbers: [Int] = []
     private(set) var strings: [Int] = []
+    /// Every array with at least one element (lists of the contract and plain data alike).
+    private(set) var arrays: [Int] = []
     /// The widgets' ids, as string literals: explicit ones as written, the others positional
     /// (`type@path`, the page contract, "Identity and renaming"), which mutations may aim at too.
     private(set) var ids: [[UInt8]] = []
@@ -86,6 +88,7 @@ struct EnvelopeSites: Sendable {
         case .scalar:
             if node.isNumber { numbers.append(me) } else if node.isString { strings.append(me) }
         case .array(let elements):
+            if !elements.isEmpty { arrays.append(me) }
             let elementRole: Role
             switch role {
             case .widgetList: widgetLists.append(me); elementRole = .widget
