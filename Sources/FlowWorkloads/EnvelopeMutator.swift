@@ -59,6 +59,9 @@ public struct EnvelopeMutator: Sendable {
     }
 
     public let format: Format
+    /// The share of draws that pick among the value edits alone (numbers, strings, members,
+    /// arrays): measured on the planted crashes (`Fuzz/canaries.sh`).
+    public var valueShare = 0.4
     /// The registered widget types a retype may pick (the target's registry's).
     let typeNames: [String]
     /// The pages a framing names by index (embedded, or a host's): ids mutations aim at,
@@ -102,9 +105,12 @@ public struct EnvelopeMutator: Sendable {
             if n > 0 { editedSites = EnvelopeSites(edited) }
             var kinds = EnvelopeEdit.applicable(editedSites)
             if framed.canReframe { kinds.append(.reframe) }
+            let values = EnvelopeEdit.applicableValues(editedSites)
             var applied = false
             for _ in 0..<8 {
-                let kind = rng.pick(kinds)
+                // Value edits drawn as a group on a share of draws (then about half of all
+                // edits), else every kind alike: thirteen of them against 33 contract kinds.
+                let kind = !values.isEmpty && rng.chance(valueShare) ? rng.pick(values) : rng.pick(kinds)
                 var candidate = edited
                 var candidateFrame = framed
                 if kind == .reframe {

@@ -352,7 +352,7 @@ import Testing
         let mutator = try #require(target.mutator)
         var retyped = false
         for seed in target.generatedSeeds() {
-            for n: UInt32 in 0..<60 {
+            for n: UInt32 in 0..<120 {
                 let (output, kind) = mutator.mutate(seed.bytes, maxSize: 1 << 16, seed: n, bytes: Self.noBytes)
                 guard kind != .bytes else { continue }
                 let first = try #require(seed.bytes.first)
