@@ -24,19 +24,24 @@ extension EnvelopeEdit {
     /// The most elements one sort reorders (a window of a longer array).
     static let sortWindow = 64
 
+    /// A site of `all`, half the time one inside a widget's data when there is one.
+    func site(_ all: [Int], data: [Int], _ rng: inout SeededRandom) -> Int {
+        !data.isEmpty && rng.chance(0.5) ? rng.pick(data) : rng.pick(all)
+    }
+
     mutating func applyValue(_ kind: EnvelopeMutator.Kind, to root: inout EnvelopeNode, _ rng: inout SeededRandom) -> Bool {
         switch kind {
         case .numberBoundary:
             guard !sites.numbers.isEmpty else { return false }
             let value = EnvelopeNode.scalar(Array(rng.pick(Self.boundaryNumbers).utf8))
-            root.modify(sites.path(rng.pick(sites.numbers))[...]) { $0 = value }
+            root.modify(sites.path(site(sites.numbers, data: sites.dataNumbers, &rng))[...]) { $0 = value }
             return true
         case .numberNeighbor:
             // A neighbour of a number the document holds (this one's or another's): 100 and
             // 101 from a 100 elsewhere, one more than the field it is compared with.
             guard !sites.numbers.isEmpty else { return false }
-            let target = rng.pick(sites.numbers)
-            let source = rng.chance(0.5) ? target : rng.pick(sites.numbers)
+            let target = site(sites.numbers, data: sites.dataNumbers, &rng)
+            let source = rng.chance(0.5) ? target : site(sites.numbers, data: sites.dataNumbers, &rng)
             guard case .scalar(let literal)? = root.node(at: sites.path(source)[...]),
                   let n = Int64(String(decoding: literal, as: UTF8.self)) else { return false }
             let step = rng.pick([Int64(1), -1, 1, -1, 2, -2, 10])
@@ -45,27 +50,27 @@ extension EnvelopeEdit {
             return true
         case .numberNegate:
             guard !sites.numbers.isEmpty else { return false }
-            let n = rng.pick(sites.numbers)
+            let n = site(sites.numbers, data: sites.dataNumbers, &rng)
             guard case .scalar(let literal)? = root.node(at: sites.path(n)[...]), let first = literal.first else { return false }
             let negated = first == UInt8(ascii: "-") ? Array(literal.dropFirst()) : [UInt8(ascii: "-")] + literal
             root.modify(sites.path(n)[...]) { $0 = .scalar(negated) }
             return true
         case .stringDigits, .stringGrow, .stringShrink, .stringReshape:
             guard !sites.strings.isEmpty else { return false }
-            let n = rng.pick(sites.strings)
+            let n = site(sites.strings, data: sites.dataStrings, &rng)
             guard let old = root.node(at: sites.path(n)[...])?.stringContents.map(Array.init),
                   let contents = reshaped(kind, old, &rng), contents.count <= old.count + max(0, maxSize) else { return false }
             root.modify(sites.path(n)[...]) { $0 = .scalar([0x22] + contents + [0x22]) }
             return true
         case .dropMember:
-            let o = rng.pick(sites.objects)
+            let o = site(sites.objects, data: sites.dataObjects, &rng)
             guard case .object(let members)? = root.node(at: sites.path(o)[...]), !members.isEmpty else { return false }
             let m = rng.below(members.count)
             root.modifyObject(sites.path(o)[...]) { $0.remove(at: m) }
             return true
         case .arrayGrow, .arrayReverse, .arraySortDescending, .arraySortAscending, .arrayDuplicate:
             guard !sites.arrays.isEmpty else { return false }
-            let path = sites.path(rng.pick(sites.arrays))
+            let path = sites.path(site(sites.arrays, data: sites.dataArrays, &rng))
             guard case .array(let elements)? = root.node(at: path[...]), !elements.isEmpty,
                   let reordered = rearranged(kind, elements, &rng) else { return false }
             root.modifyArray(path[...]) { $0 = reordered }
