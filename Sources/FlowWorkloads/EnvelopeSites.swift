@@ -29,6 +29,14 @@ struct EnvelopeSites: Sendable {
     private(set) var objects: [Int] = []
     private(set) var numbers: [Int] = []
     private(set) var strings: [Int] = []
+    /// Every array with at least one element (lists of the contract and plain data alike).
+    private(set) var arrays: [Int] = []
+    /// The numbers, strings, arrays and objects inside a widget's `data`: what a registered
+    /// type's content decodes, where value edits are most often worth making.
+    private(set) var dataNumbers: [Int] = []
+    private(set) var dataStrings: [Int] = []
+    private(set) var dataArrays: [Int] = []
+    private(set) var dataObjects: [Int] = []
     /// The widgets' ids, as string literals: explicit ones as written, the others positional
     /// (`type@path`, the page contract, "Identity and renaming"), which mutations may aim at too.
     private(set) var ids: [[UInt8]] = []
@@ -38,7 +46,7 @@ struct EnvelopeSites: Sendable {
 
     /// The walk of `root`, whose role is `role` (``Role/documentRoot``: decide from its keys).
     init(_ root: EnvelopeNode, role: Role = .documentRoot) {
-        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page")
+        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page", inData: false)
     }
 
     /// The child positions leading from the root to node `n`.
@@ -51,6 +59,8 @@ struct EnvelopeSites: Sendable {
         }
         return out.reversed()
     }
+
+    private static let dataKey = Array("data".utf8)
 
     private static func rootRole(_ node: EnvelopeNode) -> Role {
         if node["page"] != nil { return .documentRoot }
@@ -76,7 +86,8 @@ struct EnvelopeSites: Sendable {
         }
     }
 
-    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String) {
+    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String,
+                                inData: Bool) {
         let me = parent.count
         parent.append(p)
         self.position.append(position)
@@ -84,8 +95,18 @@ struct EnvelopeSites: Sendable {
         let role = given == .documentRoot && p < 0 ? Self.rootRole(node) : given
         switch node {
         case .scalar:
-            if node.isNumber { numbers.append(me) } else if node.isString { strings.append(me) }
+            if node.isNumber {
+                numbers.append(me)
+                if inData { dataNumbers.append(me) }
+            } else if node.isString {
+                strings.append(me)
+                if inData { dataStrings.append(me) }
+            }
         case .array(let elements):
+            if !elements.isEmpty {
+                arrays.append(me)
+                if inData { dataArrays.append(me) }
+            }
             let elementRole: Role
             switch role {
             case .widgetList: widgetLists.append(me); elementRole = .widget
@@ -95,10 +116,12 @@ struct EnvelopeSites: Sendable {
             default: elementRole = .other
             }
             for (n, e) in elements.enumerated() {
-                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)")
+                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)",
+                      inData: inData && elementRole == .other)
             }
         case .object(let members):
             objects.append(me)
+            if inData { dataObjects.append(me) }
             var isAccordion = false
             switch role {
             case .widget:
@@ -125,7 +148,8 @@ struct EnvelopeSites: Sendable {
                 case .itemList: "\(path).items"
                 default: "\(path).\(key)"
                 }
-                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath)
+                let childInData = childRole == .other && (inData || (role == .widget && m.key == Self.dataKey))
+                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath, inData: childInData)
             }
         }
     }
