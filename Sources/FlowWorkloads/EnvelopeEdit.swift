@@ -23,7 +23,7 @@ struct EnvelopeEdit {
         }
         if !sites.mutationLists.isEmpty { kinds += [.mutationInsert, .mutationMissingTarget, .mutationJustRemoved] }
         if !sites.mutations.isEmpty { kinds.append(.mutationRekind) }
-        return kinds + applicableValues(sites)
+        return kinds
     }
 
     mutating func apply(_ kind: EnvelopeMutator.Kind, to root: inout EnvelopeNode, _ rng: inout SeededRandom) -> Bool {
@@ -114,9 +114,6 @@ struct EnvelopeEdit {
             let kind = rng.pick(Self.mutationKinds + ["", "REMOVE_WIDGET"])
             root.modifyObject(sites.path(m)[...]) { $0.set("kind", .string(kind)) }
             return true
-        case .numberBoundary, .numberNeighbor, .numberNegate, .stringDigits, .stringGrow, .stringShrink, .stringReshape,
-             .dropMember, .arrayGrow, .arrayReverse, .arraySortDescending, .arraySortAscending, .arrayDuplicate:
-            return applyValue(kind, to: &root, &rng)
         case .reframe, .spliceWidget, .spliceSection, .spliceMutation, .bytes:
             return false
         }

@@ -40,16 +40,6 @@ public struct EnvelopeMutator: Sendable {
         case idOther, idEmpty, idSuffixed, idRemoved
         case otherType, edgeNumber, edgeString, unknownKey, duplicateKey, deeperAccordion
         case mutationInsert, mutationMissingTarget, mutationJustRemoved, mutationRekind
-        /// Numbers: an integer type's or sign's edge; a neighbour (±1, ±2, +10) of a number
-        /// the document holds; the number negated.
-        case numberBoundary, numberNeighbor, numberNegate
-        /// Strings: digits of a nearby length; grown or shrunk at either end; reshaped
-        /// (letters to digits, case, reversed, one digit placed).
-        case stringDigits, stringGrow, stringShrink, stringReshape
-        /// An object's member removed, whatever its key.
-        case dropMember
-        /// Arrays: copies of elements inserted; reversed; sorted (numbers by value); doubled.
-        case arrayGrow, arrayReverse, arraySortDescending, arraySortAscending, arrayDuplicate
         /// The framing's bytes: option bits, the page an input names, a one-bad-widget slot.
         case reframe
         /// Crossover: a widget, section or mutation of the other input spliced in.
@@ -59,9 +49,6 @@ public struct EnvelopeMutator: Sendable {
     }
 
     public let format: Format
-    /// The share of draws that pick among the value edits alone (numbers, strings, members,
-    /// arrays): measured on the planted crashes (`Fuzz/canaries.sh`).
-    public var valueShare = 0.4
     /// The registered widget types a retype may pick (the target's registry's).
     let typeNames: [String]
     /// The pages a framing names by index (flow-core's fuzz pages, or a host's): ids mutations aim at,
@@ -76,10 +63,9 @@ public struct EnvelopeMutator: Sendable {
         self.pages = pages
     }
 
-    /// One mutation of `input`: the output (at most `maxSize` bytes) and the kind applied
-    /// (the first, when edits are stacked: 1 to `maxEdits` of them, chosen by the seed).
+    /// One mutation of `input`: the output (at most `maxSize` bytes) and the kind applied.
     /// `bytes` is libFuzzer's `LLVMFuzzerMutate` on the input (its result, at most `maxSize`).
-    public func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, envelopeShare: Double = 1, maxEdits: Int = 1,
+    public func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, envelopeShare: Double = 1,
                        bytes: ([UInt8]) -> [UInt8]) -> (output: [UInt8], kind: Kind) {
         var rng = SeededRandom(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D ^ 0xE17E_1095)
         guard input.count <= maxSize, rng.chance(envelopeShare), var framed = EnvelopeFrame(input, format: format, pages: pages.count) else {
@@ -93,46 +79,22 @@ public struct EnvelopeMutator: Sendable {
         if let page = framed.page, pages.indices.contains(page), let donor = EnvelopeDonor(pages[page]) { donors.insert(donor, at: 0) }
         for (i, other) in parsed where i != part { donors.insert(EnvelopeDonor(tree: other, sites: EnvelopeSites(other)), at: 0) }
 
-        // One to `maxEdits` edits, stacked: a crash behind two conditions (a field gone and
-        // another's value) is one input away instead of two rounds of a corpus. Each edit
-        // after the first walks the edited tree again (linear), so sites stay exact.
-        let planned = 1 + rng.below(max(1, maxEdits))
-        var edited = tree
-        var editedSites = sites
-        var first: Kind?
-        var best: [UInt8]?
-        for n in 0..<planned {
-            if n > 0 { editedSites = EnvelopeSites(edited) }
-            var kinds = EnvelopeEdit.applicable(editedSites)
-            if framed.canReframe { kinds.append(.reframe) }
-            let values = EnvelopeEdit.applicableValues(editedSites)
-            var applied = false
-            for _ in 0..<8 {
-                // Value edits drawn as a group on a share of draws (then about half of all
-                // edits), else every kind alike: thirteen of them against 33 contract kinds.
-                let kind = !values.isEmpty && rng.chance(valueShare) ? rng.pick(values) : rng.pick(kinds)
-                var candidate = edited
-                var candidateFrame = framed
-                if kind == .reframe {
-                    candidateFrame.reframe(&rng, pages: pages.count)
-                } else {
-                    let budget = maxSize - (best?.count ?? input.count)
-                    var edit = EnvelopeEdit(sites: editedSites, donors: donors, typeNames: typeNames, maxSize: budget)
-                    guard edit.apply(kind, to: &candidate, &rng) else { continue }
-                }
-                candidateFrame.parts[part] = candidate.bytes
-                let output = candidateFrame.bytes
-                guard output.count <= maxSize else { break }
-                edited = candidate
-                framed = candidateFrame
-                best = output
-                first = first ?? kind
-                applied = true
-                break
+        var kinds = EnvelopeEdit.applicable(sites)
+        if framed.canReframe { kinds.append(.reframe) }
+        for _ in 0..<8 {
+            let kind = rng.pick(kinds)
+            var edited = tree
+            if kind == .reframe {
+                framed.reframe(&rng, pages: pages.count)
+            } else {
+                var edit = EnvelopeEdit(sites: sites, donors: donors, typeNames: typeNames, maxSize: maxSize - input.count)
+                guard edit.apply(kind, to: &edited, &rng) else { continue }
             }
-            if !applied { break }
+            framed.parts[part] = edited.bytes
+            let output = framed.bytes
+            if output.count <= maxSize { return (output, kind) }
+            return (bytes(input), .bytes)
         }
-        if let best, let first { return (best, first) }
         return (bytes(input), .bytes)
     }
 

@@ -29,14 +29,6 @@ struct EnvelopeSites: Sendable {
     private(set) var objects: [Int] = []
     private(set) var numbers: [Int] = []
     private(set) var strings: [Int] = []
-    /// Every array with at least one element (lists of the contract and plain data alike).
-    private(set) var arrays: [Int] = []
-    /// The numbers, strings, arrays and objects inside a widget's `data`: what a registered
-    /// type's content decodes, where value edits are most often worth making.
-    private(set) var dataNumbers: [Int] = []
-    private(set) var dataStrings: [Int] = []
-    private(set) var dataArrays: [Int] = []
-    private(set) var dataObjects: [Int] = []
     /// The widgets' ids, as string literals: explicit ones as written, the others positional
     /// (`type@path`, the page contract, "Identity and renaming"), which mutations may aim at too.
     private(set) var ids: [[UInt8]] = []
@@ -46,7 +38,7 @@ struct EnvelopeSites: Sendable {
 
     /// The walk of `root`, whose role is `role` (``Role/documentRoot``: decide from its keys).
     init(_ root: EnvelopeNode, role: Role = .documentRoot) {
-        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page", inData: false)
+        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page")
     }
 
     /// The child positions leading from the root to node `n`.
@@ -59,8 +51,6 @@ struct EnvelopeSites: Sendable {
         }
         return out.reversed()
     }
-
-    private static let dataKey = Array("data".utf8)
 
     private static func rootRole(_ node: EnvelopeNode) -> Role {
         if node["page"] != nil { return .documentRoot }
@@ -86,8 +76,7 @@ struct EnvelopeSites: Sendable {
         }
     }
 
-    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String,
-                                inData: Bool) {
+    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String) {
         let me = parent.count
         parent.append(p)
         self.position.append(position)
@@ -95,18 +84,8 @@ struct EnvelopeSites: Sendable {
         let role = given == .documentRoot && p < 0 ? Self.rootRole(node) : given
         switch node {
         case .scalar:
-            if node.isNumber {
-                numbers.append(me)
-                if inData { dataNumbers.append(me) }
-            } else if node.isString {
-                strings.append(me)
-                if inData { dataStrings.append(me) }
-            }
+            if node.isNumber { numbers.append(me) } else if node.isString { strings.append(me) }
         case .array(let elements):
-            if !elements.isEmpty {
-                arrays.append(me)
-                if inData { dataArrays.append(me) }
-            }
             let elementRole: Role
             switch role {
             case .widgetList: widgetLists.append(me); elementRole = .widget
@@ -116,12 +95,10 @@ struct EnvelopeSites: Sendable {
             default: elementRole = .other
             }
             for (n, e) in elements.enumerated() {
-                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)",
-                      inData: inData && elementRole == .other)
+                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)")
             }
         case .object(let members):
             objects.append(me)
-            if inData { dataObjects.append(me) }
             var isAccordion = false
             switch role {
             case .widget:
@@ -148,8 +125,7 @@ struct EnvelopeSites: Sendable {
                 case .itemList: "\(path).items"
                 default: "\(path).\(key)"
                 }
-                let childInData = childRole == .other && (inData || (role == .widget && m.key == Self.dataKey))
-                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath, inData: childInData)
+                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath)
             }
         }
     }

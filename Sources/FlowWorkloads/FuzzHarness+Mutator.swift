@@ -19,11 +19,6 @@ extension FuzzHarness {
     /// The default share: `Fuzz/compare-mutators.sh` measures the mix against bytes alone.
     public static let defaultEnvelopeShare = 0.5
 
-    /// The most edits ``EnvelopeMutator`` stacks on one input (1 to this many, by the seed):
-    /// a crash behind two conditions is then one mutation away, as libFuzzer stacks its own
-    /// byte mutations. Measured on the planted crashes (`Fuzz/canaries.sh`).
-    public static let maxEnvelopeEdits = 4
-
     /// `LLVMFuzzerCustomMutator`: the target's envelope mutator (byte mutations for a target
     /// without one), in place in libFuzzer's buffer of `maxSize` bytes.
     public static func customMutator(_ target: FuzzTarget, _ data: UnsafeMutablePointer<UInt8>?, _ size: Int, _ maxSize: Int,
@@ -32,7 +27,7 @@ extension FuzzHarness {
         guard let mutator = target.mutator, envelopeShare > 0 else { return bytes(data, size, maxSize) }
         let input = Array(UnsafeBufferPointer(start: data, count: size))
         var inPlace = false
-        let (output, _) = mutator.mutate(input, maxSize: maxSize, seed: seed, envelopeShare: envelopeShare, maxEdits: maxEnvelopeEdits) { _ in
+        let (output, _) = mutator.mutate(input, maxSize: maxSize, seed: seed, envelopeShare: envelopeShare) { _ in
             inPlace = true
             let n = bytes(data, size, maxSize)
             return Array(UnsafeBufferPointer(start: data, count: n))

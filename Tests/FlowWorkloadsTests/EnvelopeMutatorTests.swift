@@ -108,7 +108,7 @@ import Testing
         for target in Self.pageShaped {
             let mutator = try #require(target.mutator)
             for input in Self.inputs(target, count: 30) {
-                for seed: UInt32 in 0..<100 {
+                for seed: UInt32 in 0..<60 {
                     let (output, kind) = mutator.mutate(input, maxSize: 1 << 20, seed: seed, bytes: { $0 })
                     seen[kind, default: 0] += 1
                     guard kind == .mutationInsert, let text = String(validating: output.dropFirst(), as: UTF8.self) else { continue }
@@ -151,118 +151,6 @@ import Testing
             checked.insert(kind)
         }
         #expect(checked.count == 10, "checked: \(checked)")
-    }
-
-    /// The value of a document; lone surrogates (edge strings hold them) replaced.
-    static func value(_ bytes: [UInt8]) -> JSONValue? {
-        guard let document = try? JSONDocument(bytes: bytes) else { return nil }
-        return document.withView { JSONValue(replacingLoneSurrogates: $0, at: 0) }
-    }
-
-    /// Every leaf of a value (numbers as written, strings), with its path.
-    static func leaves(_ value: JSONValue, _ path: String = "") -> [(path: String, value: JSONValue)] {
-        switch value {
-        case .array(let a): return a.enumerated().flatMap { leaves($0.element, "\(path)/\($0.offset)") }
-        case .object(let o): return o.members.enumerated().flatMap { leaves($0.element.value, "\(path)/\($0.offset)") }
-        default: return [(path, value)]
-        }
-    }
-
-    /// The value kinds do what they say, one edit at a time, on a document whose one array
-    /// is unordered, whose numbers and strings are few: each kind is seen, and its output is
-    /// what its name promises (digits of a nearby length, an array reversed or sorted, ...).
-    @Test func valueKindsDoWhatTheySay() throws {
-        let text = #"{"level":40,"code":"AB-17","steps":[4,2,16,8],"data":{"low":1,"label":"x"}}"#
-        let input = try JSONValue(parsing: Array(text.utf8))
-        let before = Self.leaves(input)
-        let numbers = before.compactMap { $0.value.numberValue.flatMap { Int64($0.text) } }
-        let boundary: Set<String> = ["0", "-1", "1", "127", "-128", "128", "255", "256", "32767", "-32768", "65535", "2147483647",
-                                     "-2147483648", "4294967295", "9223372036854775807", "-9223372036854775808", "18446744073709551615"]
-        let mutator = EnvelopeMutator(format: .document, typeNames: ["canary"], pages: [])
-        var checked: [EnvelopeMutator.Kind: Int] = [:]
-        for seed: UInt32 in 0..<3000 {
-            let (output, kind) = mutator.mutate(Array(text.utf8), maxSize: 1 << 16, seed: seed, bytes: Self.noBytes)
-            let value = try #require(Self.value(output), "\(kind): \(String(decoding: output, as: UTF8.self))")
-            let after = Self.leaves(value)
-            // Same shape, leaves changed in place: which ones, before and after.
-            let changed = after.count == before.count && zip(before, after).allSatisfy { $0.path == $1.path }
-                ? zip(before, after).filter { $0.value != $1.value } : nil
-            let steps = value["steps"]?.arrayValue?.compactMap { $0.numberValue?.text }
-            let oldString = changed?.first?.0.value.stringValue, newString = changed?.first?.1.value.stringValue
-            let oldNumber = changed?.first?.0.value.numberValue.flatMap { Int64($0.text) }
-            let newNumber = changed?.first?.1.value.numberValue?.text
-            switch kind {
-            case .numberBoundary:
-                #expect(changed.map { $0.count <= 1 } == true && (changed?.isEmpty != false || boundary.contains(newNumber ?? "")), "\(kind): \(after)")
-            case .numberNeighbor:
-                // (A neighbour of another number may be this one's value: nothing changed.)
-                guard changed?.isEmpty == false else { continue }
-                let n = try #require(newNumber.flatMap { Int64($0) }, "\(kind): \(after)")
-                #expect(changed?.count == 1 && numbers.contains { [1, 2, 10].contains(abs($0 - n)) }, "\(kind): \(n)")
-            case .numberNegate:
-                #expect(changed?.count == 1 && newNumber.flatMap { Int64($0) } == oldNumber.map { -$0 }, "\(kind): \(after)")
-            case .stringDigits:
-                let s = try #require(newString, "\(kind): \(after)")
-                #expect(changed?.count ?? 0 <= 1 && (1...16).contains(s.count) && s.allSatisfy { $0.isASCII && $0.isNumber }, "\(s)")
-            case .stringGrow:
-                let (old, new) = (try #require(oldString), try #require(newString))
-                #expect(new.count > old.count && (new.hasPrefix(old) || new.hasSuffix(old)), "\(old) -> \(new)")
-            case .stringShrink:
-                let (old, new) = (try #require(oldString), newString ?? "")
-                #expect(new.count < old.count && (old.hasPrefix(new) || old.hasSuffix(new)), "\(old) -> \(new)")
-            case .stringReshape:
-                #expect(changed?.count ?? 0 <= 1 && oldString?.count == newString?.count, "\(kind): \(after)")
-            case .dropMember:
-                #expect(after.count < before.count || value.objectValue?.count == 3 || value["data"]?.objectValue?.count == 1)
-            case .arrayReverse: #expect(steps == ["8", "16", "2", "4"])
-            case .arraySortDescending: #expect(steps == ["16", "8", "4", "2"])
-            case .arraySortAscending: #expect(steps == ["2", "4", "8", "16"])
-            case .arrayDuplicate: #expect(steps == ["4", "2", "16", "8", "4", "2", "16", "8"])
-            case .arrayGrow:
-                let s = try #require(steps)
-                #expect((5...8).contains(s.count) && Set(s) == ["2", "4", "8", "16"], "\(s)")
-            default: continue
-            }
-            checked[kind, default: 0] += 1
-        }
-        let valueKinds: [EnvelopeMutator.Kind] = [.numberBoundary, .numberNeighbor, .numberNegate, .stringDigits, .stringGrow, .stringShrink,
-                                                  .stringReshape, .dropMember, .arrayGrow, .arrayReverse, .arraySortDescending,
-                                                  .arraySortAscending, .arrayDuplicate]
-        for kind in valueKinds { #expect(checked[kind, default: 0] > 5, "\(kind) checked \(checked[kind, default: 0]) times") }
-    }
-
-    /// Value edits favour a widget's data (what a registered type decodes): half of them
-    /// land there, though here one number of eleven is inside it.
-    @Test func valueEditsFavourWidgetData() throws {
-        let text = #"{"page":{"sections":[{"widgets":[{"type":"x","id":"a","data":{"n":5}}]}]},"m":[1,2,3,4,6,7,8,9,10,11]}"#
-        let mutator = EnvelopeMutator(format: .document, typeNames: ["x"], pages: [])
-        var negated = 0, inData = 0
-        for seed: UInt32 in 0..<3000 {
-            let (output, kind) = mutator.mutate(Array(text.utf8), maxSize: 1 << 16, seed: seed, bytes: Self.noBytes)
-            guard kind == .numberNegate else { continue }
-            negated += 1
-            if String(decoding: output, as: UTF8.self).contains(#""n":-5"#) { inData += 1 }
-        }
-        #expect(negated > 20 && Double(inData) > 0.4 * Double(negated), "\(inData) of \(negated) negations in data")
-    }
-
-    /// Edits stack: with `maxEdits` 4 some outputs differ from the input in several places,
-    /// with 1 never in more than one leaf for a leaf edit.
-    @Test func editsStack() throws {
-        let text = #"{"a":1,"b":2,"c":3,"d":4,"e":5,"f":6,"g":7,"h":8}"#
-        let before = Self.leaves(try JSONValue(parsing: Array(text.utf8)))
-        let mutator = EnvelopeMutator(format: .document, typeNames: ["x"], pages: [])
-        func changedLeaves(_ maxEdits: Int, _ seed: UInt32) throws -> Int? {
-            let (output, kind) = mutator.mutate(Array(text.utf8), maxSize: 1 << 16, seed: seed, maxEdits: maxEdits, bytes: Self.noBytes)
-            guard [.numberBoundary, .numberNeighbor, .numberNegate].contains(kind) else { return nil }
-            let after = Self.leaves(try #require(Self.value(output)))
-            guard after.count == before.count else { return nil }
-            return zip(before, after).filter { $0.value != $1.value }.count
-        }
-        let single = try (0..<400).compactMap { try changedLeaves(1, $0) }
-        let stacked = try (0..<400).compactMap { try changedLeaves(4, $0) }
-        #expect(!single.isEmpty && single.allSatisfy { $0 <= 1 })
-        #expect(stacked.contains { $0 >= 3 }, "most leaves changed by a stacked edit: \(stacked.max() ?? 0)")
     }
 
     @Test func crossoverSplices() throws {
@@ -367,7 +255,7 @@ import Testing
         let mutator = try #require(target.mutator)
         var retyped = false
         for seed in target.generatedSeeds() {
-            for n: UInt32 in 0..<120 {
+            for n: UInt32 in 0..<30 {
                 let (output, kind) = mutator.mutate(seed.bytes, maxSize: 1 << 16, seed: n, bytes: Self.noBytes)
                 guard kind != .bytes else { continue }
                 let first = try #require(seed.bytes.first)
