@@ -17,6 +17,8 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <stdlib.h>
+#include <sys/syscall.h>
+#include <unistd.h>
 
 extern uint64_t flow_counted_allocations(void) __attribute__((weak));
 extern uint64_t flow_counted_frees(void) __attribute__((weak));
@@ -75,6 +77,22 @@ static inline int64_t flow_live_bytes_end(void) {
     int64_t bytes = flow_tracked_live_bytes();
     flow_track_live_bytes(0);
     return bytes;
+}
+
+/// Keeps process `pid` on CPU `cpu` (Linux's sched_setaffinity, by its system call: the
+/// glibc wrapper and its cpu_set_t macros need _GNU_SOURCE, which a shared header cannot
+/// set). 0 on success, -1 where the kernel refuses or the CPU does not exist.
+static inline int flow_pin_to_cpu(int pid, int cpu) {
+#ifdef SYS_sched_setaffinity
+    unsigned long mask[16] = {0};
+    if (cpu < 0 || cpu >= (int)(sizeof mask * 8)) return -1;
+    mask[cpu / (8 * sizeof(unsigned long))] = 1UL << (cpu % (8 * sizeof(unsigned long)));
+    return syscall(SYS_sched_setaffinity, pid, sizeof mask, mask) == 0 ? 0 : -1;
+#else
+    (void)pid;
+    (void)cpu;
+    return -1;
+#endif
 }
 
 #endif

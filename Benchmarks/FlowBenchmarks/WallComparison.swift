@@ -19,13 +19,32 @@ public struct WallComparison: Sendable {
     /// Each round's median call time, in nanoseconds, base and head (same round, same index).
     public var base: [Double] = []
     public var head: [Double] = []
+    /// Each round's own ratio of head to base where the round measured one (the median of
+    /// its slices' pairs, each pair timed back to back on one core); a round without one
+    /// counts as head over base.
+    public var pairedRatios: [Double] = []
 
     public init(name: String) { self.name = name }
 
     public var rounds: Int { head.count }
 
-    /// Each round's change as the logarithm of head over base.
-    var differences: [Double] { zip(head, base).map { log($0 / $1) } }
+    /// Records one round: its medians, and its paired ratio when it has one.
+    public mutating func append(base b: Double, head h: Double, ratio: Double? = nil) {
+        if let ratio {
+            precondition(pairedRatios.count == rounds, "a round with a paired ratio after rounds without")
+            pairedRatios.append(ratio)
+        }
+        base.append(b)
+        head.append(h)
+    }
+
+    /// Each round's ratio of head to base, as the test sees it.
+    public var roundRatios: [Double] { differences.map { exp($0) } }
+
+    /// Each round's change as the logarithm of its ratio.
+    var differences: [Double] {
+        pairedRatios.count == rounds ? pairedRatios.map { log($0) } : zip(head, base).map { log($0 / $1) }
+    }
 
     /// The head's time over the base's (the Hodges–Lehmann estimate of the rounds' ratios) and
     /// its interval at `confidence`; nil before there are rounds enough for one.

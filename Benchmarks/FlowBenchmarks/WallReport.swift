@@ -17,6 +17,9 @@ public struct WallReport: Sendable {
     public let maxRounds: Int
     public let planted: InterleavedRunner.PlantedSlowdown?
     public let seconds: Double
+    /// Whether each round timed slices in turn on one core (false: a base too old to serve
+    /// them, measured in whole runs, one process each).
+    public var sliced = true
 
     public func verdict(_ c: WallComparison) -> WallComparison.Verdict {
         c.verdict(threshold: threshold / 100, confidence: confidence)
@@ -30,7 +33,7 @@ public struct WallReport: Sendable {
     var confidenceText: String { Format.percent(confidence * 100) }
 
     var heading: String {
-        "Wall time, this build against \(base): interleaved rounds, \(confidenceText) intervals, threshold \(Format.percent(threshold)) either way"
+        "Wall time, this build against \(base): interleaved rounds\(sliced ? " of paired slices" : " of whole runs"), \(confidenceText) intervals, threshold \(Format.percent(threshold)) either way"
     }
 
     var tally: String {
@@ -101,6 +104,7 @@ public struct WallReport: Sendable {
         members.append("confidence", Report.number(confidence))
         members.append("max_rounds", Report.number(Double(maxRounds)))
         members.append("seconds", Report.number(seconds))
+        members.append("measured", .string(sliced ? "slices" : "whole runs"))
         members.append("benchmarks", .array(comparisons.map { c in
             var o = JSONObject()
             o.append("name", .string(c.name))
@@ -121,6 +125,7 @@ public struct WallReport: Sendable {
             o.append("p_value", JSONNumber(c.pValue).map(JSONValue.number) ?? .null)
             o.append("base_ns", .array(c.base.map(Report.number)))
             o.append("head_ns", .array(c.head.map(Report.number)))
+            o.append("round_ratios", .array(c.roundRatios.map(Self.ratio)))
             return .object(o)
         }))
         members.append("not_in_base", .array(notInBase.map { .string($0) }))

@@ -121,17 +121,8 @@ public enum Worker {
         var allocations: UInt64 = 0
         while true {
             let a0 = flow_allocation_count()
-            let t0 = now()
-            var made = operation.run()
-            var t1 = now()
-            if let planted = settings.plantedSlowdown {
-                let until = t1 + UInt64(Double(t1 - t0) * planted)
-                while now() < until {}
-                t1 = now()
-            }
+            let (t0, t1) = timedCall(operation, planted: settings.plantedSlowdown)
             allocations &+= flow_allocation_count() - a0
-            made = nil  // released outside the timed region
-            _ = made
             result.times.append(t1 - t0)
             let elapsed = Double(t1 - start) / 1e9
             if result.times.count >= maxIterations { break }
@@ -141,6 +132,71 @@ public enum Worker {
         result.allocationsPerOp = counted.map { Double($0.allocations) / Double($0.calls) } ?? Double(allocations) / Double(result.times.count)
         result.peakRSS = Memory.peakRSS()
         return try encode(result)
+    }
+
+    /// One timed call: when the clock started and stopped. A planted slowdown spins after the
+    /// call for that fraction of its time; the result is released after the clock stops
+    /// (teardown is not the operation's cost).
+    private static func timedCall(_ operation: Operation, planted: Double?) -> (start: UInt64, end: UInt64) {
+        let t0 = now()
+        var made = operation.run()
+        var t1 = now()
+        if let planted {
+            let until = t1 + UInt64(Double(t1 - t0) * planted)
+            while now() < until {}
+            t1 = now()
+        }
+        made = nil
+        _ = made
+        return (t0, t1)
+    }
+
+    /// `--serve`: the worker side of `flow bench --against`'s slices. It warms up, says
+    /// `ready`, then answers each `slice SECONDS` line on its stdin with the median time of
+    /// the calls it made in that long (at least one) and how many: `MEDIAN_NS CALLS`, or
+    /// `exhausted` once an operation that allows only so many calls has had them. It ends at
+    /// the end of its input.
+    ///
+    /// Why slices: a shared machine's cores change speed for tenths of a second at a time
+    /// (a neighbour on the same physical core, say), by as much as 1.7x. Two workers measured
+    /// one after the other in whole runs land in different spells; slices of a hundredth of a
+    /// second, taken in turn on one core, land in the same spell, and their ratio is steady.
+    public static func serve(name: String, settings: Settings, suite: [Benchmark] = Suites.all,
+                             reply: (String) -> Void = { FileHandle.standardOutput.write(Data(($0 + "\n").utf8)) },
+                             nextLine: () -> String? = { readLine() }) throws {
+        guard let benchmark = suite.first(where: { $0.name == name }) ?? Suites.named(name) else { throw BenchError("no benchmark named \(name)") }
+        let operation = try benchmark.prepare(try LoadedWorkload(benchmark.workload))
+        var callsLeft = operation.maxCalls ?? Int.max
+        // The same warm-up as a whole run's: 0.2 s or two calls, a tenth of an exhaustible
+        // operation's calls at most.
+        let warmLimit = operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
+        var warm = 0
+        let warmStart = now()
+        while warm < warmLimit && (warm < 2 || now() - warmStart < 200_000_000) {
+            _ = operation.run()
+            warm += 1
+        }
+        callsLeft -= warm
+        reply("ready")
+        while let line = nextLine() {
+            guard line.hasPrefix("slice "), let seconds = Double(line.dropFirst(6)), seconds >= 0 else {
+                throw BenchError("a serving worker expects 'slice SECONDS' lines, found '\(line)'")
+            }
+            guard callsLeft > 0 else {
+                reply("exhausted")
+                continue
+            }
+            var times: [UInt64] = []
+            let start = now()
+            repeat {
+                let (t0, t1) = timedCall(operation, planted: settings.plantedSlowdown)
+                times.append(t1 - t0)
+                callsLeft -= 1
+            } while callsLeft > 0 && Double(now() - start) / 1e9 < seconds
+            times.sort()
+            let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
+            reply("\(median) \(times.count)")
+        }
     }
 
     /// How many calls after the cold one have their allocations counted.

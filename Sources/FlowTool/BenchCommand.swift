@@ -45,6 +45,7 @@ enum BenchCommand {
             .init(name: "pages", help: "Benchmark your own page documents (PATH...) instead of the built-in suite."),
             .init(name: "bare-root", help: "With --pages: the pages hold the page object itself at the root."),
             .init(name: "placeholders", help: "With --pages: keep unknown and malformed widgets as placeholders."),
+            .init(name: "serve", help: "(internal) worker: warm up, then time the slices asked for on stdin (--against)."),
         ],
         discussion: """
             Each benchmark runs in a child process of its own (so its peak memory is its own),
@@ -72,9 +73,12 @@ enum BenchCommand {
 
             Wall time against another build: --against BASE_TOOL (the base's flow, built
             from another checkout) measures both builds on this machine in rounds: each round
-            runs every gated benchmark once in a worker of each build, one right after the
-            other, alternating which goes first. Each benchmark's ratio, head over base, is the
-            Hodges-Lehmann estimate of the rounds' ratios, with its 99% interval and p-value
+            starts a worker of each build for every gated benchmark, both on one core, and
+            once they are warm has them time slices of 10 ms in turn, alternating which goes
+            first; the round's ratio is the median of its slice pairs'. (A base too old to
+            serve slices is measured in whole runs, one process each.) Each benchmark's ratio,
+            head over base, is the Hodges-Lehmann estimate of the rounds' ratios, with its 99%
+            interval and p-value
             from Wilcoxon's signed-rank test. The verdict: slower (or faster) when the interval
             lies above (below) 1 and the ratio is past the threshold (--wall-threshold, default
             5% here); same when the interval lies within the threshold either way; otherwise
@@ -143,7 +147,11 @@ enum BenchCommand {
             if arguments.value("planted-slowdown") != nil {
                 settings.plantedSlowdown = try arguments.double("planted-slowdown", default: 0, range: 0...1000) / 100
             }
-            Terminal.out(try Worker.run(name: worker, settings: settings, suite: suite))
+            if arguments.flag("serve") {
+                try Worker.serve(name: worker, settings: settings, suite: suite)
+            } else {
+                Terminal.out(try Worker.run(name: worker, settings: settings, suite: suite))
+            }
             return ExitCode.success
         }
 

@@ -88,6 +88,29 @@ import Testing
         #expect(Self.rounds(7, slowdown: 0.5, noise: 0.01).decided(threshold: 0.05, confidence: 0.99) == nil)
     }
 
+    /// A core that switches between two speeds 1.7x apart for spells longer than a round's
+    /// slices (what a shared 2-core VM does): whole runs one after the other land in
+    /// different spells, slices 10 ms apart in the same one. The rounds' own paired ratios
+    /// find a planted 10% in eight rounds; the same rounds' medians alone cannot.
+    @Test func pairedSlicesSeeThroughACoreThatSwitchesSpeed() {
+        var state: UInt64 = 11
+        func next() -> Double {
+            state = state &* 6364136223846793005 &+ 1442695040888963407
+            return Double(state >> 11) / Double(1 << 53)
+        }
+        var paired = WallComparison(name: "page.decode.fast/1k")
+        for _ in 0..<8 {
+            // Each build's median falls in a spell of its own; the slices' pairs each share one.
+            let baseSpell = next() < 0.5 ? 1.0 : 1.7, headSpell = next() < 0.5 ? 1.0 : 1.7
+            paired.append(base: 1_000_000 * baseSpell, head: 1_100_000 * headSpell, ratio: 1.10 * (1 + 0.01 * (next() - 0.5)))
+        }
+        #expect(paired.decided(threshold: 0.05, confidence: 0.99) == .slower)
+        #expect(paired.roundRatios.allSatisfy { abs($0 - 1.10) < 0.01 })
+        let unpaired = WallComparison(name: paired.name, base: paired.base, head: paired.head)
+        #expect(unpaired.decided(threshold: 0.05, confidence: 0.99) == nil, "medians from different spells decide nothing")
+        #expect(unpaired.roundRatios.contains { $0 < 1 }, "some rounds' medians point the wrong way")
+    }
+
     static func report(_ comparisons: [WallComparison]) -> WallReport {
         WallReport(base: "base/.build/release/flow", comparisons: comparisons, notInBase: ["page.new/1k"], missing: [],
                    threshold: 5, confidence: 0.99, maxRounds: 20,
@@ -109,6 +132,9 @@ import Testing
         let first = try #require(json["benchmarks"]?.arrayValue?.first)
         #expect(first["verdict"]?.stringValue == "slower")
         #expect(first["head_ns"]?.arrayValue?.count == 8)
+        #expect(first["round_ratios"]?.arrayValue?.count == 8)
+        #expect(json["measured"]?.stringValue == "slices")
+        #expect(text.contains("interleaved rounds of paired slices"))
         #expect(try #require(first["ratio_low"]?.numberValue?.doubleValue) > 1)
         #expect(report.markdown().contains("| `page.decode.fast/1k` |"))
     }
