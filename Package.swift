@@ -28,9 +28,11 @@ let package = Package(
     ],
     targets: [
         // bytes -> validated flat index ("tape"); JSONValue; writer; syntax errors.
-        .target(name: "FlowJSON", dependencies: ["CFlowSIMD"]),
+        .target(name: "FlowJSON", dependencies: ["CFlowSIMD", "CFlowAtomics"]),
         // The scanner's sixteen-bytes-at-a-time byte classification (inline C: SSE2 on x86-64).
         .target(name: "CFlowSIMD"),
+        // Relaxed atomic loads and adds (inline C), for process-wide counters.
+        .target(name: "CFlowAtomics"),
 
         // Page model, widget registry, lossy decoder (fast and reference paths), diagnostics,
         // identity, encoder.

@@ -81,7 +81,7 @@ struct JSONScanner {
             throw JSONSyntaxError(.emptyDocument, offset: 0, line: 1, column: 1)
         }
         // Read once per scan: nil unless `flow profile --trace` records this decode.
-        let timeline = PipelineTimeline.current
+        let timeline = PipelineTimeline.active
         let scanStart = timeline?.now() ?? 0
         var cuts: [Int] = []
         for split in splits ?? splitPoints(in: buffer, parts: min(options.threads, buffer.count / minimumPartSize))

@@ -39,7 +39,7 @@ struct DecodeTrace {
             let timeline = PipelineTimeline()
             let faults = minorPageFaults()
             let start = PipelineTimeline.now()
-            let decoded = PipelineTimeline.$current.withValue(timeline) { Result { () throws(PageDecodingError) in try decoder.decode(bytes) } }
+            let decoded = PipelineTimeline.bind(timeline) { Result { () throws(PageDecodingError) in try decoder.decode(bytes) } }
             // The whole call, on the caller: what no stage covers (making the document
             // around the scan, handing the page back) is work too.
             let end = PipelineTimeline.now()

@@ -108,7 +108,7 @@ public struct PageDecoder: Sendable {
     func decode(_ document: JSONDocument, releasingIndex: Bool) throws(PageDecodingError) -> DecodedPage {
         let ctx = DecodeContext(registry: registry, options: options, document: document, root: DecodePath(),
                                 releasesIndex: releasingIndex && document.indexByteCount >= options.indexReleaseMinimumBytes)
-        ctx.timeline = PipelineTimeline.current
+        ctx.timeline = PipelineTimeline.active
         let pageStart = ctx.timeline?.now() ?? 0
         // Widgets run to thirty-odd index entries each; a generous guess saves rehashing.
         ctx.identity.ledger.widgets.reserveCapacity(document.entryCount / 24)

@@ -67,7 +67,7 @@ extension PageSchema {
         let starting = ParallelSectionsRun.stretchStarting
         DispatchQueue.concurrentPerform(iterations: stretches.count) { k in
             let stretch = stretches[k]
-            stretch.thread = currentThreadID()
+            stretch.thread = PipelineTimeline.currentThread()
             starting?(stretch.thread)
             let stretchStart = timeline?.now() ?? 0
 
@@ -98,16 +98,6 @@ extension PageSchema {
                                         threads: Set(stretches.map(\.thread)).subtracting([0]).count))
         }
         return (merged.sections, elements.count)
-    }
-
-    private static func currentThreadID() -> UInt {
-        #if canImport(Darwin)
-        UInt(bitPattern: pthread_self())
-        #elseif canImport(Glibc) || canImport(Musl)
-        UInt(pthread_self())
-        #else
-        1
-        #endif
     }
 
     /// The section list the stretches are merged into, on whichever thread merges.
