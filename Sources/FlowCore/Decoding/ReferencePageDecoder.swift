@@ -26,18 +26,29 @@ public struct ReferencePageDecoder: Sendable {
     }
 
     /// Whether the document is one this decoder takes (see the type's comment).
-    public static func accepts(_ bytes: [UInt8]) -> Bool { scanned(bytes) != nil }
+    public static func accepts(_ bytes: [UInt8]) -> Bool { Accepted(bytes) != nil }
 
-    /// The document scanned, when this decoder takes it.
-    private static func scanned(_ bytes: [UInt8]) -> JSONDocument? {
-        guard let document = try? JSONDocument(bytes: bytes) else { return nil }
-        let exact = document.withView { view in
-            for i in 0..<view.count where view.kind(i) == .number {
-                if !JSONNumberParsing.isExactInFoundationDecimal(view.rawBytes(i)) { return false }
+    /// A document this decoder takes, scanned: what a caller that also reads the scan (the
+    /// `page` fuzz oracle) hands to ``decode(_:)-(Accepted)``, so that the document is
+    /// scanned once for both.
+    public struct Accepted: Sendable {
+        public let bytes: [UInt8]
+        /// FlowJSON's scan of `bytes`, valid and with every number exact in `Decimal`.
+        public let document: JSONDocument
+
+        /// Nil when the decoder refuses the document.
+        public init?(_ bytes: [UInt8]) {
+            guard let document = try? JSONDocument(bytes: bytes) else { return nil }
+            let exact = document.withView { view in
+                for i in 0..<view.count where view.kind(i) == .number {
+                    if !JSONNumberParsing.isExactInFoundationDecimal(view.rawBytes(i)) { return false }
+                }
+                return true
             }
-            return true
+            guard exact else { return nil }
+            self.bytes = bytes
+            self.document = document
         }
-        return exact ? document : nil
     }
 
     /// Decodes a page from any collection of bytes (`Data`, a slice, a buffer), gathered into
@@ -47,9 +58,15 @@ public struct ReferencePageDecoder: Sendable {
     }
 
     public func decode(_ bytes: [UInt8]) throws(PageDecodingError) -> DecodedPage {
-        guard let scanned = Self.scanned(bytes) else {
+        guard let accepted = Accepted(bytes) else {
             throw PageDecodingError(reason: .reference("refused"), message: "the reference decoder does not take this document (invalid JSON, or a number Foundation's Decimal cannot hold)", offset: 0)
         }
+        return try decode(accepted)
+    }
+
+    /// Decodes a document already found acceptable.
+    public func decode(_ accepted: Accepted) throws(PageDecodingError) -> DecodedPage {
+        let (bytes, scanned) = (accepted.bytes, accepted.document)
         let ctx = DecodeContext(registry: registry, options: options, document: nil, root: DecodePath())
         let decoder = JSONDecoder()
         // The scan is kept beside Foundation's decode for opaque values only (see
