@@ -24,6 +24,22 @@ import FlowWidgets
         return (fast, String(decoding: written, as: UTF8.self))
     }
 
+    /// Equality of opaque JSON held as slices of two documents: the same bytes are equal
+    /// (compared as bytes), other spellings of one value are equal (compared as values),
+    /// and other values are not.
+    @Test func slicesOfTwoDocumentsCompareAsJSON() throws {
+        func tracking(_ json: String) throws -> RawJSON {
+            let page = try PageDecoder(registry: starterRegistry).decode(bytes(#"{"page":{"sections":[{"widgets":[{"type":"separator","id":"s","tracking":"# + json + "}]}]}}"))
+            return try #require(page.page.sections[0].widgets[0].tracking)
+        }
+        let a = try tracking(#"{"label":"Deal \udfff","n":[1,2]}"#)
+        #expect(a == (try tracking(#"{"label":"Deal \udfff","n":[1,2]}"#)))
+        #expect(a == (try tracking(#"{ "n": [1, 2], "label": "Deal \udfff" }"#)))
+        #expect(a == RawJSON(a.value))
+        #expect(a != (try tracking(#"{"label":"Deal \udfff","n":[2,1]}"#)))
+        #expect(a != (try tracking(#"{"label":"Deal \udffe","n":[1,2,3]}"#)))
+    }
+
     @Test func aLoneSurrogateInTrackingCostsNothing() throws {
         let (decoded, written) = try both(#"{"page":{"sections":[{"widgets":[{"type":"separator","id":"s","tracking":{"label":"Deal \udfff","n":1.50}}]}]}}"#, "tracking")
         #expect(decoded.diagnostics.isEmpty)
