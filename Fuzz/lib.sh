@@ -27,11 +27,11 @@ export SWIFT_BACKTRACE="${SWIFT_BACKTRACE:-enable=no}"
 export LSAN_OPTIONS="${LSAN_OPTIONS:+$LSAN_OPTIONS:}suppressions=$FUZZ_DIR/lsan-suppressions.txt"
 
 # AddressSanitizer's quarantine for every fuzz run: 64 MB of freed memory held back from
-# reuse, not the default 256 MB. One execution of a page-shaped target frees far less than
-# 64 MB, so a use after free within it, or in the next few, is caught as before; what the
-# smaller quarantine saves is the cache and page misses of a heap that never reuses warm
-# memory: fuzz-page runs about 1.4x the executions a second (Fuzz/README.md, "Where an
-# execution goes"). A caller's own ASAN_OPTIONS come after, so theirs win.
+# reuse, not the default 256 MB. A use after free is still caught unless 64 MB were freed
+# between the free and the use, more than an execution of a page-shaped target frees on the
+# inputs measured; what the smaller quarantine saves is the cache and page misses of a heap
+# that never reuses warm memory (Fuzz/README.md, "Where an execution goes"). A caller's own
+# ASAN_OPTIONS come after, so theirs win.
 export ASAN_OPTIONS="quarantine_size_mb=64${ASAN_OPTIONS:+:$ASAN_OPTIONS}"
 
 # The registered targets, from the list in Fuzz/Package.swift (one per line).
