@@ -89,22 +89,10 @@ import Testing
     }
 
     static func flow(_ arguments: [String], in dir: String) throws -> (status: Int32, out: String, err: String) {
-        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let flow = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("flow")
-        let process = Process()
-        process.executableURL = flow
-        process.arguments = arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
         var environment = ProcessInfo.processInfo.environment
         environment["FLOW_BISECT_MEASURE"] = "test ! -f broken && cat counts.json"
-        process.environment = environment
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile(), e = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: o, as: UTF8.self), String(decoding: e, as: UTF8.self))
+        let run = try FlowProcess.run(arguments, in: dir, environment: environment)
+        return (run.status, String(decoding: run.out, as: UTF8.self), run.err)
     }
 
     @Test func findsTheCommitInARealHistoryAndLeavesTheWorkTreeAlone() throws {

@@ -247,20 +247,6 @@ import FlowWorkloads
         return path
     }
 
-    /// The debug `flow` beside the test bundle: exit status and stderr.
-    static func flow(_ arguments: [String]) throws -> (status: Int32, stderr: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: FlameGraphTests.executable("flow"))
-        process.arguments = arguments
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        return (process.terminationStatus, message)
-    }
-
     @Test(arguments: [
         (["--trace"], "--trace expects a value (FILE.json)"),
         (["--trace", "--threads", "2"], "--trace expects a value (FILE.json), got the option '--threads'"),
@@ -273,9 +259,9 @@ import FlowWorkloads
         let page = try Self.page()
         defer { try? FileManager.default.removeItem(atPath: page) }
         #expect(FlowTool.run(arguments: ["profile", page] + options, registry: FlowWidgets.registry) == 64)
-        let run = try Self.flow(["profile", page] + options)
+        let run = try FlowProcess.run(["profile", page] + options)
         #expect(run.status == 64)
-        #expect(run.stderr.contains(message), "\(run.stderr)")
+        #expect(run.err.contains(message), "\(run.err)")
     }
 
     @Test func helpNamesBothOptions() {

@@ -216,18 +216,9 @@ import FlowWorkloads
     @Test func withoutValgrindOnPathTheErrorSaysWhatToInstall() throws {
         let page = try Self.page()
         defer { try? FileManager.default.removeItem(atPath: page) }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: Self.executable("flow"))
-        process.arguments = ["profile", page, "--flamegraph", "/tmp/never-written.svg"]
-        process.environment = ["PATH": "/nonexistent"]
-        let stderr = Pipe()
-        process.standardError = stderr
-        process.standardOutput = FileHandle.nullDevice
-        try process.run()
-        let message = String(decoding: stderr.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        #expect(process.terminationStatus == 1)
-        #expect(message.contains("apt-get install valgrind"), "\(message)")
+        let run = try FlowProcess.run(["profile", page, "--flamegraph", "/tmp/never-written.svg"], environment: ["PATH": "/nonexistent"])
+        #expect(run.status == 1)
+        #expect(run.err.contains("apt-get install valgrind"), "\(run.err)")
     }
 
     /// Valgrind cannot run a sanitized executable (the ASan and TSan runs of the tests).

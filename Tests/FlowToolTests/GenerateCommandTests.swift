@@ -10,23 +10,7 @@ import FlowWorkloads
 @Suite struct GenerateCommandTests {
     /// Runs the `flow` executable built beside the test bundle: status, stdout bytes, stderr.
     static func flow(_ arguments: [String]) throws -> (status: Int32, out: [UInt8], err: String) {
-        let exe = try FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: exe).deletingLastPathComponent().appendingPathComponent("flow")
-        process.arguments = arguments
-        // stderr to a file: a large page fills a pipe's buffer before stderr is written, so
-        // reading the two pipes one after the other could wait forever.
-        let errFile = FileManager.default.temporaryDirectory.appendingPathComponent("flow-generate-\(UUID().uuidString).err")
-        _ = FileManager.default.createFile(atPath: errFile.path, contents: nil)
-        defer { try? FileManager.default.removeItem(at: errFile) }
-        let err = try FileHandle(forWritingTo: errFile)
-        let out = Pipe()
-        (process.standardOutput, process.standardError) = (out, err)
-        try process.run()
-        let o = out.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        try err.close()
-        return (process.terminationStatus, [UInt8](o), try String(contentsOf: errFile, encoding: .utf8))
+        try FlowProcess.run(arguments)
     }
 
     /// The figures of stderr's rows, in order: bodies, nested, section headers, bars, total.
