@@ -78,13 +78,12 @@ enum BenchCommand {
             first; the round's ratio is the median of its slice pairs'. (A base too old to
             serve slices is measured in whole runs, one process each.) Each benchmark's ratio,
             head over base, is the Hodges-Lehmann estimate of the rounds' ratios, with its 99%
-            interval and p-value
-            from Wilcoxon's signed-rank test. The verdict: slower (or faster) when the interval
-            lies above (below) 1 and the ratio is past the threshold (--wall-threshold, default
-            5% here); same when the interval lies within the threshold either way; otherwise
-            the benchmark gets another round, up to --rounds, and is then unknown (run more).
-            With --gate-wall a slower verdict exits 2. Competitors and parallel runs are not
-            compared.
+            interval and p-value from Wilcoxon's signed-rank test. The verdict: slower (or
+            faster) when the interval lies above (below) 1 and the ratio is past the threshold
+            (--wall-threshold, default 5% here); same when the interval lies within the
+            threshold either way; otherwise the benchmark gets another round, up to --rounds,
+            and is then unknown (run more). With --gate-wall a slower verdict exits 2.
+            Competitors and parallel runs are not compared.
 
             Tracking over time: --history FILE appends each run; flow bench trend FILE shows
             the series, the step changes and the drift (see flow bench trend --help).
