@@ -29,7 +29,7 @@ public struct ReferencePageDecoder: Sendable {
     public static func accepts(_ bytes: [UInt8]) -> Bool { Accepted(bytes) != nil }
 
     /// A document this decoder takes, scanned: what a caller that also reads the scan (the
-    /// `page` fuzz oracle) hands to ``decode(_:)-(Accepted)``, so that the document is
+    /// `page` fuzz oracle) hands to ``decode(_:)-(ReferencePageDecoder.Accepted)``, so that the document is
     /// scanned once for both.
     public struct Accepted: Sendable {
         public let bytes: [UInt8]
