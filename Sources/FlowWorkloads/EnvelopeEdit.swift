@@ -11,19 +11,38 @@ struct EnvelopeEdit {
     /// string is cut to fit).
     let maxSize: Int
 
-    /// The kinds that have a place in a document with these sites.
-    static func applicable(_ sites: EnvelopeSites) -> [EnvelopeMutator.Kind] {
-        var kinds: [EnvelopeMutator.Kind] = [.otherType, .edgeNumber, .edgeString]
-        if !sites.objects.isEmpty { kinds += [.unknownKey, .duplicateKey] }
-        if !sites.widgetLists.isEmpty { kinds += [.dropWidget, .duplicateWidget, .moveWidget, .swapWidgets] }
-        if !sites.sectionLists.isEmpty { kinds += [.dropSection, .duplicateSection, .moveSection, .swapSections] }
-        if !sites.itemLists.isEmpty { kinds += [.dropItem, .duplicateItem, .moveItem, .swapItems] }
+    /// libFuzzer's byte mutator for one value (``EnvelopeMutator/ScalarMutator``), when the
+    /// mutator runs under libFuzzer.
+    var scalars: EnvelopeMutator.ScalarMutator? = nil
+
+    /// The kinds that have a place in a document with these sites, in families, each with
+    /// its weight: a family is picked by weight, then a kind of it evenly, so that adding a
+    /// kind to a family does not take turns from the others. A field's value weighs most
+    /// (numbers, strings, the shape of a widget's data): the bugs a widget type's own
+    /// decoding has are there, and it has the fewest edits that reach them.
+    static func applicable(_ sites: EnvelopeSites, scalars: Bool = false) -> [(weight: Int, kinds: [EnvelopeMutator.Kind])] {
+        var families: [(weight: Int, kinds: [EnvelopeMutator.Kind])] = []
+        if !sites.numbers.isEmpty { families.append((2, [.nudgeNumber, .nudgeNumber, .numberFromDocument, .edgeNumber])) }
+        if !sites.strings.isEmpty { families.append((2, [.reshapeString, .reshapeString, .stringFromDocument, .edgeString])) }
+        var shapes: [EnvelopeMutator.Kind] = [.otherType]
+        if !sites.arrays.isEmpty { shapes += [.reshapeArray, .reshapeArray] }
+        if !sites.objects.isEmpty { shapes += [.dropMember, .dropMember, .swapMembers, .swapMembers, .unknownKey, .duplicateKey] }
+        families.append((2, shapes))
+        if scalars { families.append((1, [.scalarBytes])) }
+        var structure: [EnvelopeMutator.Kind] = []
+        if !sites.widgetLists.isEmpty { structure += [.dropWidget, .duplicateWidget, .moveWidget, .swapWidgets] }
+        if !sites.sectionLists.isEmpty { structure += [.dropSection, .duplicateSection, .moveSection, .swapSections] }
+        if !sites.itemLists.isEmpty { structure += [.dropItem, .duplicateItem, .moveItem, .swapItems] }
         if !sites.widgets.isEmpty {
-            kinds += [.retypeRegistered, .retypeUnknown, .retypeEmpty, .idOther, .idEmpty, .idSuffixed, .idRemoved, .deeperAccordion]
+            structure.append(.deeperAccordion)
+            families.append((2, [.retypeRegistered, .retypeUnknown, .retypeEmpty, .idOther, .idEmpty, .idSuffixed, .idRemoved]))
         }
-        if !sites.mutationLists.isEmpty { kinds += [.mutationInsert, .mutationMissingTarget, .mutationJustRemoved] }
-        if !sites.mutations.isEmpty { kinds.append(.mutationRekind) }
-        return kinds
+        if !structure.isEmpty { families.append((3, structure)) }
+        var responses: [EnvelopeMutator.Kind] = []
+        if !sites.mutationLists.isEmpty { responses += [.mutationInsert, .mutationMissingTarget, .mutationJustRemoved] }
+        if !sites.mutations.isEmpty { responses.append(.mutationRekind) }
+        if !responses.isEmpty { families.append((3, responses)) }
+        return families
     }
 
     mutating func apply(_ kind: EnvelopeMutator.Kind, to root: inout EnvelopeNode, _ rng: inout SeededRandom) -> Bool {
@@ -114,6 +133,14 @@ struct EnvelopeEdit {
             let kind = rng.pick(Self.mutationKinds + ["", "REMOVE_WIDGET"])
             root.modifyObject(sites.path(m)[...]) { $0.set("kind", .string(kind)) }
             return true
+        case .nudgeNumber: return nudgeNumber(&root, &rng)
+        case .numberFromDocument: return numberFromDocument(&root, &rng)
+        case .reshapeString: return reshapeString(&root, &rng)
+        case .stringFromDocument: return stringFromDocument(&root, &rng)
+        case .dropMember: return dropMember(&root, &rng)
+        case .swapMembers: return swapMembers(&root, &rng)
+        case .reshapeArray: return reshapeArray(&root, &rng)
+        case .scalarBytes: return scalarBytes(&root, &rng)
         case .reframe, .spliceWidget, .spliceSection, .spliceMutation, .bytes:
             return false
         }

@@ -39,6 +39,10 @@ public struct EnvelopeMutator: Sendable {
         case retypeRegistered, retypeUnknown, retypeEmpty
         case idOther, idEmpty, idSuffixed, idRemoved
         case otherType, edgeNumber, edgeString, unknownKey, duplicateKey, deeperAccordion
+        /// A field's value moved a step (EnvelopeEdit+Values.swift).
+        case nudgeNumber, numberFromDocument, reshapeString, stringFromDocument, dropMember, swapMembers, reshapeArray
+        /// libFuzzer's byte mutator on one number or string (its dictionary, traced comparisons).
+        case scalarBytes
         case mutationInsert, mutationMissingTarget, mutationJustRemoved, mutationRekind
         /// The framing's bytes: option bits, the page an input names, a one-bad-widget slot.
         case reframe
@@ -48,7 +52,13 @@ public struct EnvelopeMutator: Sendable {
         case bytes
     }
 
+    /// libFuzzer's byte mutator on one value's bytes (a number's literal, a string's
+    /// contents): `LLVMFuzzerMutate` on a buffer of `maxSize` bytes holding `bytes`.
+    public typealias ScalarMutator = (_ bytes: [UInt8], _ maxSize: Int) -> [UInt8]
+
     public let format: Format
+    /// The most edits one mutation stacks (1, then each further one half as likely).
+    public var maxEdits = 4
     /// The registered widget types a retype may pick (the target's registry's).
     let typeNames: [String]
     /// The pages a framing names by index (flow-core's fuzz pages, or a host's): ids mutations aim at,
@@ -63,39 +73,73 @@ public struct EnvelopeMutator: Sendable {
         self.pages = pages
     }
 
-    /// One mutation of `input`: the output (at most `maxSize` bytes) and the kind applied.
-    /// `bytes` is libFuzzer's `LLVMFuzzerMutate` on the input (its result, at most `maxSize`).
+    /// One mutation of `input`: the output (at most `maxSize` bytes) and the kind applied
+    /// first. `bytes` is libFuzzer's `LLVMFuzzerMutate` on the input (its result, at most
+    /// `maxSize`); `scalars`, when given, the same on one value (``Kind/scalarBytes``).
     public func mutate(_ input: [UInt8], maxSize: Int, seed: UInt32, envelopeShare: Double = 1,
-                       bytes: ([UInt8]) -> [UInt8]) -> (output: [UInt8], kind: Kind) {
+                       bytes: ([UInt8]) -> [UInt8], scalars: ScalarMutator? = nil) -> (output: [UInt8], kind: Kind) {
+        let (output, kinds) = mutations(input, maxSize: maxSize, seed: seed, envelopeShare: envelopeShare, bytes: bytes, scalars: scalars)
+        return (output, kinds[0])
+    }
+
+    /// ``mutate(_:maxSize:seed:envelopeShare:bytes:scalars:)`` with every kind applied, in
+    /// order: one edit, or up to ``maxEdits`` stacked (each further one half as likely), the
+    /// sites found again after each, as the last edit moved them.
+    public func mutations(_ input: [UInt8], maxSize: Int, seed: UInt32, envelopeShare: Double = 1,
+                          bytes: ([UInt8]) -> [UInt8], scalars: ScalarMutator? = nil) -> (output: [UInt8], kinds: [Kind]) {
         var rng = SeededRandom(seed: UInt64(seed) &* 0x2545_F491_4F6C_DD1D ^ 0xE17E_1095)
         guard input.count <= maxSize, rng.chance(envelopeShare), var framed = EnvelopeFrame(input, format: format, pages: pages.count) else {
-            return (bytes(input), .bytes)
+            return (bytes(input), [.bytes])
         }
         let parsed = framed.parts.indices.compactMap { i in EnvelopeNode(parsing: framed.parts[i]).map { (i, $0) } }
-        guard !parsed.isEmpty else { return (bytes(input), .bytes) }
+        guard !parsed.isEmpty else { return (bytes(input), [.bytes]) }
         let (part, tree) = rng.pick(parsed)
-        let sites = EnvelopeSites(tree)
+        var sites = EnvelopeSites(tree)
         var donors = [EnvelopeDonor(tree: tree, sites: sites)]
         if let page = framed.page, pages.indices.contains(page), let donor = EnvelopeDonor(pages[page]) { donors.insert(donor, at: 0) }
         for (i, other) in parsed where i != part { donors.insert(EnvelopeDonor(tree: other, sites: EnvelopeSites(other)), at: 0) }
 
-        var kinds = EnvelopeEdit.applicable(sites)
-        if framed.canReframe { kinds.append(.reframe) }
-        for _ in 0..<8 {
-            let kind = rng.pick(kinds)
-            var edited = tree
+        var wanted = 1
+        while wanted < maxEdits && rng.chance(0.5) { wanted += 1 }
+        var edited = tree
+        var kinds: [Kind] = []
+        for _ in 0..<(8 * wanted) where kinds.count < wanted {
+            let kind = pickKind(sites, canReframe: framed.canReframe, scalars: scalars != nil, &rng)
             if kind == .reframe {
                 framed.reframe(&rng, pages: pages.count)
             } else {
                 var edit = EnvelopeEdit(sites: sites, donors: donors, typeNames: typeNames, maxSize: maxSize - input.count)
-                guard edit.apply(kind, to: &edited, &rng) else { continue }
+                edit.scalars = scalars
+                var next = edited
+                guard edit.apply(kind, to: &next, &rng) else { continue }
+                edited = next
+                // A value rewritten in place leaves every part where it was; any other edit
+                // moves them, and the next edit needs them found again.
+                if kinds.count + 1 < wanted, !Self.keepsSites.contains(kind) { sites = EnvelopeSites(edited) }
             }
-            framed.parts[part] = edited.bytes
-            let output = framed.bytes
-            if output.count <= maxSize { return (output, kind) }
-            return (bytes(input), .bytes)
+            kinds.append(kind)
         }
-        return (bytes(input), .bytes)
+        guard !kinds.isEmpty else { return (bytes(input), [.bytes]) }
+        framed.parts[part] = edited.bytes
+        let output = framed.bytes
+        return output.count <= maxSize ? (output, kinds) : (bytes(input), [.bytes])
+    }
+
+    /// The edits that rewrite one number or string as another of its kind: the document's
+    /// parts stay where they were.
+    static let keepsSites: Set<Kind> = [.nudgeNumber, .numberFromDocument, .reshapeString, .stringFromDocument, .scalarBytes]
+
+    /// A family by weight, then one of its kinds (``EnvelopeEdit/applicable(_:scalars:)``);
+    /// the framing's edit is a family of its own.
+    func pickKind(_ sites: EnvelopeSites, canReframe: Bool, scalars: Bool, _ rng: inout SeededRandom) -> Kind {
+        var families = EnvelopeEdit.applicable(sites, scalars: scalars)
+        if canReframe { families.append((1, [.reframe])) }
+        var roll = rng.below(families.reduce(0) { $0 + $1.weight })
+        for family in families {
+            if roll < family.weight { return rng.pick(family.kinds) }
+            roll -= family.weight
+        }
+        return .edgeString
     }
 
     /// `LLVMFuzzerCustomCrossOver`: `a` with a widget, section or mutation of `b` spliced

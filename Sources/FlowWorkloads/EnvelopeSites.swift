@@ -27,8 +27,18 @@ struct EnvelopeSites: Sendable {
     private(set) var mutationLists: [Int] = []
     private(set) var mutations: [Int] = []
     private(set) var objects: [Int] = []
+    /// The objects that hold data, not the contract's parts: a widget's `data` and what is
+    /// inside it, a document that is data alone (a one-bad-widget replacement).
+    private(set) var fieldObjects: [Int] = []
+    /// Every array, the contract's lists among them.
+    private(set) var arrays: [Int] = []
+    /// The arrays that hold data: not a list of widgets, items, sections or mutations.
+    private(set) var fieldArrays: [Int] = []
     private(set) var numbers: [Int] = []
     private(set) var strings: [Int] = []
+    /// The strings that are a field's value: not a `type`, `id` or `kind` (their own edits
+    /// change those), where the data a widget type reads sits.
+    private(set) var fieldStrings: [Int] = []
     /// The widgets' ids, as string literals: explicit ones as written, the others positional
     /// (`type@path`, the page contract, "Identity and renaming"), which mutations may aim at too.
     private(set) var ids: [[UInt8]] = []
@@ -38,7 +48,7 @@ struct EnvelopeSites: Sendable {
 
     /// The walk of `root`, whose role is `role` (``Role/documentRoot``: decide from its keys).
     init(_ root: EnvelopeNode, role: Role = .documentRoot) {
-        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page")
+        visit(root, role: role, parent: -1, position: 0, depth: 1, path: "page", field: true)
     }
 
     /// The child positions leading from the root to node `n`.
@@ -51,6 +61,9 @@ struct EnvelopeSites: Sendable {
         }
         return out.reversed()
     }
+
+    /// Keys whose string names rather than holds data.
+    private static let namingKeys: [[UInt8]] = [Array("type".utf8), Array("id".utf8), Array("kind".utf8)]
 
     private static func rootRole(_ node: EnvelopeNode) -> Role {
         if node["page"] != nil { return .documentRoot }
@@ -76,7 +89,8 @@ struct EnvelopeSites: Sendable {
         }
     }
 
-    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String) {
+    private mutating func visit(_ node: EnvelopeNode, role given: Role, parent p: Int, position: Int, depth d: Int, path: String,
+                                field: Bool) {
         let me = parent.count
         parent.append(p)
         self.position.append(position)
@@ -84,18 +98,25 @@ struct EnvelopeSites: Sendable {
         let role = given == .documentRoot && p < 0 ? Self.rootRole(node) : given
         switch node {
         case .scalar:
-            if node.isNumber { numbers.append(me) } else if node.isString { strings.append(me) }
+            if node.isNumber {
+                numbers.append(me)
+            } else if node.isString {
+                strings.append(me)
+                if field { fieldStrings.append(me) }
+            }
         case .array(let elements):
+            arrays.append(me)
             let elementRole: Role
             switch role {
             case .widgetList: widgetLists.append(me); elementRole = .widget
             case .itemList: itemLists.append(me); elementRole = .widget
             case .sectionList: sectionLists.append(me); elementRole = .section
             case .mutationList: mutationLists.append(me); elementRole = .mutation
-            default: elementRole = .other
+            default: elementRole = .other; fieldArrays.append(me)
             }
             for (n, e) in elements.enumerated() {
-                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)")
+                visit(e, role: elementRole, parent: me, position: n, depth: d + 1, path: elementRole == .other ? path : "\(path).\(n)",
+                      field: true)
             }
         case .object(let members):
             objects.append(me)
@@ -112,6 +133,7 @@ struct EnvelopeSites: Sendable {
                 }
             case .section: sections.append(me)
             case .mutation: mutations.append(me)
+            case .other, .accordionData: fieldObjects.append(me)
             default: break
             }
             for (n, m) in members.enumerated() {
@@ -125,7 +147,8 @@ struct EnvelopeSites: Sendable {
                 case .itemList: "\(path).items"
                 default: "\(path).\(key)"
                 }
-                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath)
+                visit(m.value, role: childRole, parent: me, position: n, depth: d + 1, path: childPath,
+                      field: !Self.namingKeys.contains(m.key))
             }
         }
     }

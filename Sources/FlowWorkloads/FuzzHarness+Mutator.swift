@@ -27,10 +27,21 @@ extension FuzzHarness {
         guard let mutator = target.mutator, envelopeShare > 0 else { return bytes(data, size, maxSize) }
         let input = Array(UnsafeBufferPointer(start: data, count: size))
         var inPlace = false
-        let (output, _) = mutator.mutate(input, maxSize: maxSize, seed: seed, envelopeShare: envelopeShare) { _ in
-            inPlace = true
-            let n = bytes(data, size, maxSize)
-            return Array(UnsafeBufferPointer(start: data, count: n))
+        let (output, _) = withoutActuallyEscaping(bytes) { bytes in
+            // One value's bytes, in a buffer of their own: libFuzzer's buffer holds the input.
+            let scalars: EnvelopeMutator.ScalarMutator = { value, limit in
+                let capacity = max(limit, value.count, 1)
+                let buffer = UnsafeMutablePointer<UInt8>.allocate(capacity: capacity)
+                defer { buffer.deallocate() }
+                value.withUnsafeBufferPointer { if let base = $0.baseAddress { buffer.update(from: base, count: $0.count) } }
+                let n = bytes(buffer, value.count, capacity)
+                return Array(UnsafeBufferPointer(start: buffer, count: n))
+            }
+            return mutator.mutate(input, maxSize: maxSize, seed: seed, envelopeShare: envelopeShare, bytes: { _ in
+                inPlace = true
+                let n = bytes(data, size, maxSize)
+                return Array(UnsafeBufferPointer(start: data, count: n))
+            }, scalars: scalars)
         }
         if !inPlace { output.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: output.count) } }
         return output.count

@@ -70,6 +70,40 @@ import Testing
         }
     }
 
+    /// The canary target's mutator reaches each widget-data canary (1 to 5) from the
+    /// target's page: chains of up to five mutations, as libFuzzer applies them to one input,
+    /// counting mutations until each canary's shape first appears. Of libFuzzer's feedback
+    /// only the step canary 2 needs is modelled: a code of eight characters runs the
+    /// character check, new coverage, so that input is kept and mutated further (a digit
+    /// recast then finds the canary). The times under libFuzzer are Fuzz/canaries.sh's.
+    @Test func theMutatorReachesEachDataCanary() throws {
+        let mutator = try #require(FuzzTarget.canary.mutator)
+        let pages = Canary.pages.map { OneBadWidget.basePage(source: "p", text: $0) }
+        var corpus = [Array(Canary.pages[0].utf8)]
+        var rng = SeededRandom(seed: 50)
+        var firstSeen: [Canary: Int] = [:]
+        let wanted: Set<Canary> = [.numberOutOfRange, .stringShape, .fieldRelation, .absentCompanion, .arrayOrder]
+        var mutations = 0
+        while mutations < 8_000, Set(firstSeen.keys) != wanted {
+            var input = rng.pick(corpus)
+            for _ in 0..<5 {
+                input = mutator.mutate(input, maxSize: 4096, seed: UInt32(truncatingIfNeeded: rng.next()), bytes: { $0 }).output
+                mutations += 1
+                guard let (bytes, options) = Canary.document(of: input, pages: pages),
+                      let decoded = try? PageDecoder(registry: Self.registry, options: options).decode(bytes) else { continue }
+                var kept = false
+                decoded.page.forEachWidget { w in
+                    guard w.type == Canary.typeName, let content = w.model(as: CanaryContent.self) else { return }
+                    for canary in Canary.violations(in: content) where firstSeen[canary] == nil { firstSeen[canary] = mutations }
+                    if content.code?.count == 8, corpus.count == 1 { kept = true }
+                }
+                if kept { corpus.append(input) }
+            }
+        }
+        print("mutations until each data canary's shape first appeared: \(firstSeen.map { ($0.key.rawValue, $0.value) }.sorted { $0.0 < $1.0 })")
+        #expect(Set(firstSeen.keys) == wanted, "not reached in \(mutations) mutations: \(wanted.subtracting(firstSeen.keys).map(\.name))")
+    }
+
     @Test func theArmedCanaryComesFromTheEnvironment() {
         #expect(Canary.armed(in: [:]) == nil)
         #expect(Canary.armed(in: ["FLOW_CANARY": "3"]) == .fieldRelation)

@@ -109,9 +109,9 @@ import Testing
             let mutator = try #require(target.mutator)
             for input in Self.inputs(target, count: 30) {
                 for seed: UInt32 in 0..<60 {
-                    let (output, kind) = mutator.mutate(input, maxSize: 1 << 20, seed: seed, bytes: { $0 })
-                    seen[kind, default: 0] += 1
-                    guard kind == .mutationInsert, let text = String(validating: output.dropFirst(), as: UTF8.self) else { continue }
+                    let (output, kinds) = mutator.mutations(input, maxSize: 1 << 20, seed: seed, bytes: { $0 }, scalars: { b, _ in b + b })
+                    for kind in kinds { seen[kind, default: 0] += 1 }
+                    guard kinds.contains(.mutationInsert), let text = String(validating: output.dropFirst(), as: UTF8.self) else { continue }
                     for k in ["replace_widget", "remove_widget", "append_sections", "prepend_sections", "replace_page", "explode"]
                     where text.contains(#""kind":"\#(k)""#) { mutationKinds.insert(k) }
                 }
@@ -125,7 +125,8 @@ import Testing
     /// The structural kinds do what they say on a small page.
     @Test func kindsDoWhatTheySay() throws {
         let page = #"{"page":{"sections":[{"id":"s","widgets":[{"type":"separator","id":"a"},{"type":"accordion","id":"b","data":{"header":"h","items":[{"type":"separator","id":"i1"},{"type":"separator","id":"i2"}]}}]},{"id":"t","widgets":[]}]}}"#
-        let mutator = EnvelopeMutator(format: .document, typeNames: ["separator", "accordion"], pages: [])
+        var mutator = EnvelopeMutator(format: .document, typeNames: ["separator", "accordion"], pages: [])
+        mutator.maxEdits = 1
         var checked = Set<EnvelopeMutator.Kind>()
         for seed: UInt32 in 0..<400 {
             let (output, kind) = mutator.mutate(Array(page.utf8), maxSize: 1 << 20, seed: seed, bytes: Self.noBytes)
@@ -151,6 +152,80 @@ import Testing
             checked.insert(kind)
         }
         #expect(checked.count == 10, "checked: \(checked)")
+    }
+
+    /// The edits of a field's value each reach the shape they are for, one edit at a time,
+    /// on one widget's data: a sign and a number past a range, two fields out of order, a
+    /// field gone beside its companion, a string of digits grown or cut, an array reversed.
+    @Test func valueEditsReachTheirShapes() throws {
+        let page = #"{"page":{"sections":[{"widgets":[{"type":"canary","id":"c","data":{"label":"L","style":"badge","level":40,"code":"AB-17","low":1,"high":5,"steps":[2,4,8,16]}}]}]}}"#
+        var mutator = EnvelopeMutator(format: .document, typeNames: ["canary"], pages: [])
+        mutator.maxEdits = 1
+        typealias Shape = (name: String, holds: (JSONValue) -> Bool)
+        func int(_ v: JSONValue?) -> Int64? { v?.numberValue?.int64Value }
+        let shapes: [EnvelopeMutator.Kind: [Shape]] = [
+            .nudgeNumber: [("level below 0", { (int($0["level"]) ?? 0) < 0 }), ("level above 100", { (int($0["level"]) ?? 0) > 100 })],
+            .numberFromDocument: [("low above high", { (int($0["low"]) ?? 0) > (int($0["high"]) ?? 0) })],
+            .swapMembers: [("low above high", { (int($0["low"]) ?? 0) > (int($0["high"]) ?? 0) })],
+            .dropMember: [("a badge without its label", { $0["style"] == .string("badge") && $0["label"] == nil })],
+            .reshapeString: [
+                ("code of digits", { $0["code"]?.stringValue.map { !$0.isEmpty && $0.allSatisfy(\.isNumber) } ?? false }),
+                ("code grown", { ($0["code"]?.stringValue?.count ?? 0) > 5 }),
+                ("code cut", { ($0["code"]?.stringValue?.count ?? 5) < 5 }),
+            ],
+            .stringFromDocument: [("style from another field", { $0["style"] == .string("L") || $0["style"] == .string("AB-17") })],
+            .reshapeArray: [("steps falling", { $0["steps"] == [16, 8, 4, 2] })],
+        ]
+        var reached = Set<String>()
+        for seed: UInt32 in 0..<3_000 {
+            let (output, kind) = mutator.mutate(Array(page.utf8), maxSize: 1 << 16, seed: seed, bytes: Self.noBytes)
+            guard let shapesOfKind = shapes[kind] else { continue }
+            let document = try #require(try? JSONDocument(bytes: output), "\(kind): \(String(decoding: output, as: UTF8.self))")
+            let value = document.withView { JSONValue(replacingLoneSurrogates: $0, at: 0) }
+            guard let data = value["page"]?["sections"]?.arrayValue?.first?["widgets"]?.arrayValue?.first?["data"] else { continue }
+            for shape in shapesOfKind where shape.holds(data) { reached.insert("\(kind): \(shape.name)") }
+        }
+        let expected = Set(shapes.flatMap { kind, list in list.map { "\(kind): \($0.name)" } })
+        #expect(reached == expected, "not reached: \(expected.subtracting(reached).sorted())")
+    }
+
+    /// Edits stack: one mutation applies one to ``EnvelopeMutator/maxEdits`` edits, each
+    /// further one half as likely, and never more.
+    @Test func editsStack() throws {
+        let mutator = try #require(FuzzTarget.page.mutator)
+        let page = Array(FuzzPages.all[0].text.utf8)
+        var counts = [Int](repeating: 0, count: mutator.maxEdits + 1)
+        for seed: UInt32 in 0..<400 {
+            let (_, kinds) = mutator.mutations(page, maxSize: 1 << 20, seed: seed, bytes: Self.noBytes)
+            #expect(!kinds.contains(.bytes) && kinds.count <= mutator.maxEdits)
+            counts[min(kinds.count, mutator.maxEdits)] += 1
+        }
+        #expect(counts[1] > 150 && counts[1] < 250 && counts[2] > 60 && counts[mutator.maxEdits] > 10, "edits per mutation: \(counts)")
+    }
+
+    /// libFuzzer's byte mutator is given one value at a time (``EnvelopeMutator/Kind/scalarBytes``),
+    /// and what it returns is kept only while it is still a number, or a string, of JSON.
+    @Test func scalarBytesKeepsValidValues() throws {
+        var mutator = EnvelopeMutator(format: .document, typeNames: ["canary"], pages: [])
+        mutator.maxEdits = 1
+        let page = Array(#"{"page":{"sections":[{"widgets":[{"type":"canary","data":{"level":40,"code":"AB"}}]}]}}"#.utf8)
+        var given = Set<String>()
+        var kept = 0
+        for seed: UInt32 in 0..<600 {
+            let (output, kind) = mutator.mutate(page, maxSize: 1 << 16, seed: seed, bytes: Self.noBytes) { value, limit in
+                given.insert(String(decoding: value, as: UTF8.self))
+                #expect(limit >= value.count)
+                // Valid for a number, not for a string's contents (a raw quote), every other seed.
+                return seed % 2 == 0 ? Array("7".utf8) : Array("\"".utf8)
+            }
+            let text = String(decoding: output, as: UTF8.self)
+            guard kind == .scalarBytes else { continue }
+            kept += 1
+            #expect(text.contains(#""level":7"#) || text.contains(#""code":"7""#), "\(text)")
+            #expect((try? JSONDocument(bytes: output)) != nil, "\(text)")
+        }
+        #expect(given.isSuperset(of: ["40", "AB"]), "given: \(given.sorted())")
+        #expect(kept > 10)
     }
 
     @Test func crossoverSplices() throws {
