@@ -21,6 +21,7 @@ extension FuzzTarget {
         let control = Canary.hostControl && !pages.isEmpty
         let (registry, pages) = control ? Canary.control(registry, pages) : (registry, pages)
         let marked = OneBadWidget.withMarker(registry)
+        let baselines = pages.map { _ in OneBadWidget.BaselineCache() }
         var target = FuzzTarget(
             name: name,
             summary: "a host's pages and widget types: the page oracle and one bad widget, through its registry",
@@ -43,7 +44,7 @@ extension FuzzTarget {
                 guard let first = input.first else { return Oracles.page(input, registry: registry) }
                 if first >= 0xC0 {
                     guard let parsed = OneBadWidget.Input(Array(input.dropFirst()), pageCount: pages.count) else { return [] }
-                    return OneBadWidget.check(parsed, pages: pages, registry: registry, marked: marked)
+                    return OneBadWidget.check(parsed, pages: pages, registry: registry, marked: marked, baselines: baselines)
                 }
                 if first >= 0x80 { return Oracles.page(Array(input.dropFirst()), options: Oracles.options(selector: first & 0x3F), registry: registry) }
                 return Oracles.page(input, registry: registry)

@@ -228,8 +228,13 @@ public enum OneBadWidget {
         check(input, pages: pages, registry: registry, marked: registry.map(withMarker))
     }
 
-    /// `marked`: `registry` ``withMarker(_:)``, made once by a caller that checks many inputs.
-    static func check(_ input: Input, pages: [BasePage], registry: WidgetRegistry?, marked: WidgetRegistry?) -> [String] {
+    /// `marked`: `registry` ``withMarker(_:)``, made once by a caller that checks many inputs;
+    /// `baselines`: that caller's cache of the baselines through `marked`, one per page (the
+    /// baseline is the page with the marker in the element's place: the same bytes and
+    /// registry decode the same way every time, so each is decoded once, and an input costs
+    /// the decode of what it changed).
+    static func check(_ input: Input, pages: [BasePage], registry: WidgetRegistry?, marked: WidgetRegistry?,
+                      baselines: [BaselineCache]? = nil) -> [String] {
         let base = pages[input.page]
         guard !base.slots.isEmpty else { return [] }
         let slot = base.slots[input.slot % base.slots.count]
@@ -253,7 +258,8 @@ public enum OneBadWidget {
             return ["\(base.source) \(element.path): the page failed as a whole after replacing \(describe(slot, in: base)): \(error)"]
         }
         let baselinePage = if let marked {
-            try? PageDecoder(registry: marked, options: options).decode(base.splice(.widget(element: slot.element), markerText))
+            baseline(of: base, element: slot.element, placeholders: input.placeholders, registry: marked,
+                     cache: baselines.flatMap { $0.indices.contains(input.page) ? $0[input.page] : nil })
         } else {
             baseline(of: base, element: slot.element, placeholders: input.placeholders)
         }
@@ -286,6 +292,17 @@ public enum OneBadWidget {
         let bytes = base.splice(.widget(element: element), markerText)
         let decoded = try? PageDecoder(registry: markedRegistry, options: base.options(placeholders: placeholders)).decode(bytes)
         base.baselines.store(decoded, for: key)
+        return decoded
+    }
+
+    /// The same through a host's `registry` (marked), from `cache` when there is one.
+    static func baseline(of base: BasePage, element: Int, placeholders: Bool, registry: WidgetRegistry,
+                         cache: BaselineCache?) -> DecodedPage? {
+        let key = BaselineKey(element: element, placeholders: placeholders)
+        if let cache, let cached = cache.value(for: key) { return cached }
+        let decoded = try? PageDecoder(registry: registry, options: base.options(placeholders: placeholders))
+            .decode(base.splice(.widget(element: element), markerText))
+        cache?.store(decoded, for: key)
         return decoded
     }
 

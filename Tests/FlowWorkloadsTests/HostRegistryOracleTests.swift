@@ -100,6 +100,47 @@ import FlowWidgets
         }
     }
 
+    /// A host type that counts its decodes (only the test below registers it).
+    struct CountedTag: Decodable, Equatable, Sendable {
+        static let decodes = Counter()
+        let n: Int
+        init(from decoder: any Decoder) throws {
+            n = try decoder.container(keyedBy: Key.self).decode(Int.self, forKey: .n)
+            Self.decodes.add()
+        }
+        enum Key: String, CodingKey { case n }
+    }
+
+    final class Counter: @unchecked Sendable {
+        private let lock = NSLock()
+        private var count = 0
+        func add() { lock.withLock { count += 1 } }
+        var value: Int { lock.withLock { count } }
+    }
+
+    /// A host's target decodes each one-bad-widget baseline once: the page with the marker in
+    /// the element's place does not change between inputs, so an input after the first costs
+    /// the decode of the spliced page alone. The baseline holds one counted widget (the other
+    /// is the marker): the first input decodes one more than the next, and a new option
+    /// (placeholders) is a baseline of its own.
+    @Test func aHostTargetDecodesEachBaselineOnce() throws {
+        var registry = WidgetRegistry()
+        registry.register(CountedTag.self, as: "counted_tag")
+        let text = #"{"page":{"sections":[{"widgets":[{"type":"counted_tag","id":"a","data":{"n":1}},{"type":"counted_tag","id":"b","data":{"n":2}}]}]}}"#
+        let base = OneBadWidget.basePage(source: "counted.json", text: text)
+        let target = FuzzTarget.host(name: "counted", registry: registry, pages: [base])
+        let slot = try #require(base.slots.indices.first { base.current(base.slots[$0]).map { String(decoding: $0, as: UTF8.self) } == #"{"n":1}"# })
+        func decodes(_ n: Int, placeholders: Bool = false) -> Int {
+            let before = CountedTag.decodes.value
+            let input = OneBadWidget.Input(page: 0, slot: slot, placeholders: placeholders, replacement: Array(#"{"n":\#(n)}"#.utf8))
+            #expect(target.check([0xC0] + input.bytes).isEmpty)
+            return CountedTag.decodes.value - before
+        }
+        let first = decodes(5), second = decodes(6), third = decodes(7)
+        #expect(first == second + 1 && second == third, "decodes per input: \(first), \(second), \(third)")
+        #expect(decodes(8, placeholders: true) == second + 1)
+    }
+
     /// A registry of only the host's type: the pages' starter widgets are unknown types
     /// (dropped, reported), the baseline's marker is the oracle's own, and every seed passes.
     @Test func aRegistryOfOnlyTheHostsTypesPassesEverySeed() throws {
