@@ -45,6 +45,9 @@ extension Oracles {
         }
 
         var merged = a
+        // A page a host has looked an id up on holds its id index: the merge must keep it in
+        // step (``Page/identityViolations()`` below compares it with the page).
+        _ = merged.location(of: a.allWidgets.first?.id ?? "")
         do {
             _ = try decoder.append(nextPage: second, to: &merged)
         } catch {
@@ -61,7 +64,8 @@ extension Oracles {
         // both documents hold no string JSONValue refuses (a lone surrogate).
         guard !options.bareRoot, let concatenated = try? RefreshGenerator.concatenated(first, second) else { return failures }
         let whole: Page
-        do { whole = try decoder.decode(concatenated).page } catch {
+        // Decoded from a slice: the entry point for any collection of bytes.
+        do { whole = try decoder.decode(concatenated[...]).page } catch {
             failures.append("the concatenated document fails as a whole (\(error)) but the merge succeeded")
             return failures
         }

@@ -1,5 +1,6 @@
 import FlowCore
 import FlowJSON
+import Foundation
 
 extension FuzzTarget {
     /// The mutation target: a page and an `api` response from fuzzer bytes (see
@@ -58,7 +59,8 @@ extension Oracles {
 
         if !options.placeholders {
             let once = PageEncoder.encode(page, bareRoot: options.bareRoot)
-            if let again = try? decoder.decode(once).page {
+            // Read back as `Data` (what a URL session hands over): that entry point too.
+            if let again = try? decoder.decode(Data(once)).page {
                 if PageEncoder.encode(again, bareRoot: options.bareRoot) != once {
                     failures.append("the mutated page written out and read back writes different bytes")
                 }

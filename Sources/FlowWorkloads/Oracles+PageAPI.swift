@@ -1,5 +1,7 @@
 import FlowCore
 import FlowJSON
+import FlowWidgets
+import Foundation
 
 extension Oracles {
     /// The API a host reads a decoded page through agrees with the page it describes:
@@ -109,6 +111,115 @@ extension Oracles {
         }
         return failures
     }
+
+    /// On the normalized page, each of the first ``widgetRoundTripLimit`` widgets, written
+    /// alone as the encoder writes it and decoded with ``PageDecoder/decodeWidget(_:path:)``
+    /// at its own place, is itself, with the diagnostics the page's decode recorded inside
+    /// it (its `data` is kept as received, so an accordion's items may still be without
+    /// ids, or collide, and take their ids from that place); so is the decode of the same
+    /// element held as opaque JSON. The widget is unchanged by taking that decode's content
+    /// (``Widget/replaceContent(with:)``) and equal to one built in code from its id, content
+    /// and envelope. The atoms of its content round-trip too (``atomRoundTrips(_:)``).
+    static func widgetRoundTrips(_ normalized: DecodedPage, decoder: PageDecoder) -> [String] {
+        var failures: [String] = []
+        let page = normalized.page
+        var placed: [(widget: Widget, path: String)] = []
+        for (i, w) in (page.header?.widgets ?? []).enumerated() { placed.append((w, "page.header.widgets.\(i)")) }
+        for (j, section) in page.sections.enumerated() {
+            if let h = section.header { placed.append((h, "page.sections.\(j).header")) }
+            for (i, w) in section.widgets.enumerated() { placed.append((w, "page.sections.\(j).widgets.\(i)")) }
+        }
+        for (i, w) in (page.footer?.widgets ?? []).enumerated() { placed.append((w, "page.footer.widgets.\(i)")) }
+        for (w, path) in placed.prefix(widgetRoundTripLimit) {
+            var writer = JSONWriter()
+            PageEncoder.write(w, to: &writer)
+            let element = writer.bytes
+            let recorded = normalized.diagnostics.filter { $0.path == path || $0.path.hasPrefix(path + ".") }
+            do {
+                let fromBytes = try decoder.decodeWidget(element, path: path)
+                if fromBytes.widget != w || fromBytes.diagnostics != recorded {
+                    failures.append("\(w.id) written alone decodes to another widget at \(path) (diagnostics \(fromBytes.diagnostics.map(\.description)), the page's \(recorded.map(\.description)))")
+                }
+                // JSONValue refuses a string holding a lone surrogate; the bytes keep it.
+                if let value = try? JSONValue(parsing: element) {
+                    let fromRaw = try decoder.decodeWidget(RawJSON(value), path: path)
+                    if fromRaw.widget != fromBytes.widget || fromRaw.diagnostics != fromBytes.diagnostics {
+                        failures.append("\(w.id) decodes differently from opaque JSON and from its bytes")
+                    }
+                }
+                if let decoded = fromBytes.widget {
+                    var replaced = w
+                    replaced.replaceContent(with: decoded)
+                    if replaced != w { failures.append("\(w.id): taking the content of its own decode changed it") }
+                }
+            } catch {
+                failures.append("\(w.id) written alone does not decode: \(error)")
+            }
+            let rebuilt = Widget(id: w.id, contentOf: w, layout: w.layout, actions: w.actions, tracking: w.tracking)
+            if rebuilt != w { failures.append("\(w.id): a widget built in code from its parts differs from it") }
+            failures += atomRoundTrips(w).map { "\(w.id): \($0)" }
+        }
+        return failures
+    }
+
+    /// See ``widgetRoundTrips(_:decoder:)``.
+    static let widgetRoundTripLimit = 8
+
+    /// The atoms a starter widget's content holds (tags, images, buttons, a separator):
+    /// each is equal to the one its public initializer builds from its public properties,
+    /// and written back (`JSONWritable`, the canonical form) it reads as the same atom
+    /// through `JSONDecoder` (the reference path's reader) and through the tape decoder.
+    static func atomRoundTrips(_ w: Widget) -> [String] {
+        var failures: [String] = []
+        func check<A: FlowDecodable & JSONWritable & Equatable>(_ atom: A, rebuilt: A, _ name: String) {
+            if rebuilt != atom { failures.append("a \(name) built from its properties differs from it") }
+            let bytes = atom.jsonBytes
+            switch Result(catching: { try JSONDecoder().decode(A.self, from: Data(bytes)) }) {
+            case .success(let again) where again != atom:
+                failures.append("a \(name) written and read by JSONDecoder differs: \(String(decoding: bytes, as: UTF8.self))")
+            case .failure(let error):
+                failures.append("a \(name) written does not read through JSONDecoder (\(error)): \(String(decoding: bytes, as: UTF8.self))")
+            case .success: break
+            }
+            switch Result(catching: { try RawJSON(JSONValue(parsing: bytes)).decode(A.self) }) {
+            case .success(let again) where again != atom:
+                failures.append("a \(name) written and read by the tape decoder differs: \(String(decoding: bytes, as: UTF8.self))")
+            case .failure(let error):
+                failures.append("a \(name) written does not read through the tape decoder (\(error))")
+            case .success: break
+            }
+        }
+        func check(_ tag: TagData) {
+            check(tag, rebuilt: TagData(text: tag.text, backgroundColor: tag.backgroundColor, borderColor: tag.borderColor,
+                                        cornerRadius: tag.cornerRadius, icon: tag.icon, action: tag.action), "tag")
+        }
+        func check(_ image: ImageData) {
+            check(image, rebuilt: ImageData(url: image.url, aspectRatio: image.aspectRatio, scaleMode: image.scaleMode,
+                                            cornerRadius: image.cornerRadius, placeholderColor: image.placeholderColor,
+                                            shimmer: image.shimmer, alt: image.alt), "image")
+        }
+        if let rail = w.model(as: TagRail.self) { rail.tags.prefix(atomLimit).forEach(check) }
+        if let card = w.model(as: ImageTextCard.self) {
+            card.image.map(check)
+            (card.tags ?? []).prefix(atomLimit).forEach(check)
+        }
+        if let banner = w.model(as: Banner.self) { check(banner.image) }
+        if let row = w.model(as: ButtonRow.self) {
+            for b in row.buttons.prefix(atomLimit) {
+                check(b, rebuilt: ButtonData(title: b.title, style: b.style, backgroundColor: b.backgroundColor,
+                                             cornerRadius: b.cornerRadius, icon: b.icon, fullWidth: b.fullWidth,
+                                             disabled: b.disabled, action: b.action), "button")
+            }
+        }
+        if let separator = w.model(as: SeparatorData.self) {
+            check(separator, rebuilt: SeparatorData(style: separator.style, color: separator.color,
+                                                    thickness: separator.thickness, insets: separator.insets), "separator")
+        }
+        return failures
+    }
+
+    /// See ``atomRoundTrips(_:)``: the atoms of one list checked per widget.
+    static let atomLimit = 4
 }
 
 private extension Sheet {

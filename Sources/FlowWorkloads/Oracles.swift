@@ -30,7 +30,8 @@ public enum Oracles {
     ///   write the page back to the same bytes: both keep opaque JSON (data, actions,
     ///   tracking, postback) as the slices of the input they received, never rebuilt;
     /// - the page's own API agrees with it (``pageAPI(_:decoder:)``), and on the normalized
-    ///   page each widget's stored fingerprint is the one its model gives.
+    ///   page each widget's stored fingerprint is the one its model gives, and a widget
+    ///   written alone decodes back to itself, its content's atoms too (``widgetRoundTrips(_:decoder:)``).
     ///
     /// `registry` is the host's widget types (the starter types by default), so its content
     /// decoders go through the same checks.
@@ -70,6 +71,9 @@ public enum Oracles {
             let twice = PageEncoder.encode(again.page, bareRoot: options.bareRoot)
             if twice != once && !options.placeholders { failures.append("normalize is not a fixed point") }
             failures += fingerprintAgreement(again.page)
+            // With placeholders the normalized document holds widgets the reparse drops, so
+            // its diagnostics' positions are not the page's.
+            if !options.placeholders { failures += widgetRoundTrips(again, decoder: PageDecoder(registry: registry, options: reparse)) }
         } else if options.limits == PageDecodingOptions().limits {
             failures.append("the normalized page does not decode")
         }
@@ -137,16 +141,50 @@ public enum Oracles {
         parallel.indexReleaseMinimumBytes = 0
         parallel.sharingMinimumBytes = 0
         parallel.indexReleaseGranule = 4096
-        guard let many = try? PageDecoder(registry: registry, options: parallel).decode(bytes) else {
+        // Recorded on a timeline and observed, as `flow profile --trace` and the tests see it.
+        let timeline = PipelineTimeline(), runs = ParallelRuns()
+        let decoded = PipelineTimeline.bind(timeline) {
+            ParallelSectionsRun.$observer.withValue({ runs.list.append($0) }) {
+                try? PageDecoder(registry: registry, options: parallel).decode(bytes)
+            }
+        }
+        guard let many = decoded else {
             return ["the decode on several threads failed the document; on one thread it did not"]
         }
-        var failures: [String] = []
+        var failures = timelineAgreement(timeline.spans, runs: runs.list, decoded: many)
         if many.diagnostics != serial.diagnostics { failures.append("diagnostics differ on several threads: \(many.diagnostics.map(\.key)) vs \(serial.diagnostics.map(\.key))") }
         if many.page != serial.page { failures.append("pages differ on several threads") }
         if many.page.allWidgets.map(\.id) != serial.page.allWidgets.map(\.id) || many.page.sections.map(\.id) != serial.page.sections.map(\.id) {
             failures.append("ids differ on several threads")
         }
         return failures
+    }
+
+    /// The figures a parallel decode records are its own: one `page` span counting the
+    /// page's sections and diagnostics; for each section list decoded in parallel (as its
+    /// observer saw it), one `stretch` and one `claims` span per stretch, every stretch
+    /// decoded, and the stretches' sections adding up to the list's elements.
+    static func timelineAgreement(_ spans: [PipelineTimeline.Span], runs: [ParallelSectionsRun], decoded: DecodedPage) -> [String] {
+        var failures: [String] = []
+        let pages = spans.filter { $0.name == "page" }
+        if pages.count != 1 || pages[0]["sections"] != decoded.page.sections.count || pages[0]["diagnostics"] != decoded.diagnostics.count {
+            failures.append("the timeline's page spans \(pages.map(\.args)) do not count \(decoded.page.sections.count) sections and \(decoded.diagnostics.count) diagnostics")
+        }
+        let stretches = spans.filter { $0.name == "stretch" }, claims = spans.filter { $0.name == "claims" }
+        let listed = runs.reduce(0) { $0 + $1.stretches }
+        if stretches.count != listed || claims.count != listed || runs.contains(where: { $0.decoded != $0.stretches }) {
+            failures.append("\(stretches.count) stretch and \(claims.count) claims spans for the parallel runs \(runs)")
+        }
+        if stretches.reduce(0, { $0 + ($1["sections"] ?? 0) }) != runs.reduce(0, { $0 + $1.sections }) {
+            failures.append("the stretch spans' sections do not add up to the parallel runs' \(runs)")
+        }
+        return failures
+    }
+
+    /// The parallel runs one decode reports, on its caller's thread (see
+    /// ``ParallelSectionsRun/observer``): only that thread appends, and only during the decode.
+    final class ParallelRuns: @unchecked Sendable {
+        var list: [ParallelSectionsRun] = []
     }
 
     /// Every widget id and every section id present and unique.
