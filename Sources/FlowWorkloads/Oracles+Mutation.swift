@@ -26,7 +26,8 @@ extension Oracles {
     /// - never a crash, on any page and any response;
     /// - after the response is applied, and after each of its mutations applied one at a
     ///   time, every id is present and unique and the page's id index agrees with the page
-    ///   (``Page/identityViolations()``);
+    ///   (``Page/identityViolations()``); the page keeps its id unless a mutation replaces
+    ///   the page;
     /// - applying the mutations one response at a time gives the same page as applying the
     ///   response at once (each mutation sees only the page its predecessors left);
     /// - transactional mode: either the page is left exactly as it was, or it equals the
@@ -43,6 +44,9 @@ extension Oracles {
         var page = original
         let outcome = decoder.apply(response, to: &page)
         failures += identity(page) + page.identityViolations().map { "after the response: \($0)" }
+        if !response.replacesPage && page.id != original.id {
+            failures.append("the page id changed, though no mutation of \(response.kinds) replaces the page")
+        }
 
         var transactional = original
         let transaction = decoder.apply(response, to: &transactional, transactional: true)

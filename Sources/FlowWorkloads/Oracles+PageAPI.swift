@@ -11,8 +11,9 @@ extension Oracles {
     /// - a page built in code from the decoded page's parts is equal to it, ids unchanged
     ///   (they are already unique, so the claims a page built in code makes rename none);
     /// - actions: events distinct and sorted by name, each read back by its name, unchanged
-    ///   by removing and re-adding one, and each action's payload decodes (through the tape
-    ///   decoder) to the `type` the envelope read;
+    ///   by removing and re-adding one, each action's payload decodes (through the tape
+    ///   decoder) to the `type` the envelope read, and each equals the action built in code
+    ///   from its type and its members;
     /// - sheets: each `open_bottom_sheet` action's sheet decodes with every widget and
     ///   section id present and unique, as a page's are.
     ///
@@ -83,6 +84,10 @@ extension Oracles {
                 failures.append("\(w.id)'s \(event.name) payload does not decode its own type: \(error)")
             case .success: break
             }
+            if case .object(let members) = event.action.raw.value,
+               ActionData(type: event.action.type, fields: members) != event.action {
+                failures.append("\(w.id)'s \(event.name) action built in code from its type and members differs from it")
+            }
         }
         if let first = w.actions.events.first {
             var actions = w.actions
@@ -104,6 +109,8 @@ extension Oracles {
         for w in normalized.allWidgets.prefix(apiWidgetLimit) {
             var edited = w
             edited.tracking = w.tracking
+            edited.layout = w.layout
+            edited.actions = w.actions
             if edited != w { failures.append("\(w.id): setting a field to its own value changed the widget") }
             if edited.fingerprint != w.fingerprint {
                 failures.append("\(w.id): the decoder's fingerprint differs from the one computed from the model")
@@ -166,17 +173,20 @@ extension Oracles {
     static let widgetRoundTripLimit = 8
 
     /// The atoms a starter widget's content holds (tags, images, buttons, a separator):
-    /// each is equal to the one its public initializer builds from its public properties,
-    /// and written back (`JSONWritable`, the canonical form) it reads as the same atom
+    /// each is equal to the one its public initializer builds from its public properties
+    /// (and to itself with its fields set to their own values), and written back
+    /// (`JSONWritable`, the canonical form) it reads as the same atom, with the same hash,
     /// through `JSONDecoder` (the reference path's reader) and through the tape decoder.
     static func atomRoundTrips(_ w: Widget) -> [String] {
         var failures: [String] = []
-        func check<A: FlowDecodable & JSONWritable & Equatable>(_ atom: A, rebuilt: A, _ name: String) {
+        func check<A: FlowDecodable & JSONWritable & Hashable>(_ atom: A, rebuilt: A, _ name: String) {
             if rebuilt != atom { failures.append("a \(name) built from its properties differs from it") }
             let bytes = atom.jsonBytes
             switch Result(catching: { try JSONDecoder().decode(A.self, from: Data(bytes)) }) {
             case .success(let again) where again != atom:
                 failures.append("a \(name) written and read by JSONDecoder differs: \(String(decoding: bytes, as: UTF8.self))")
+            case .success(let again) where again.hashValue != atom.hashValue:
+                failures.append("a \(name) written and read by JSONDecoder is equal but hashes differently")
             case .failure(let error):
                 failures.append("a \(name) written does not read through JSONDecoder (\(error)): \(String(decoding: bytes, as: UTF8.self))")
             case .success: break
@@ -190,13 +200,24 @@ extension Oracles {
             }
         }
         func check(_ tag: TagData) {
+            var edited = tag
+            edited.borderColor = tag.borderColor
+            edited.cornerRadius = tag.cornerRadius
+            edited.icon = tag.icon
+            edited.action = tag.action
             check(tag, rebuilt: TagData(text: tag.text, backgroundColor: tag.backgroundColor, borderColor: tag.borderColor,
                                         cornerRadius: tag.cornerRadius, icon: tag.icon, action: tag.action), "tag")
+            if edited != tag { failures.append("a tag with its fields set to their own values differs from it") }
         }
         func check(_ image: ImageData) {
+            var edited = image
+            edited.aspectRatio = image.aspectRatio
+            edited.cornerRadius = image.cornerRadius
+            edited.alt = image.alt
             check(image, rebuilt: ImageData(url: image.url, aspectRatio: image.aspectRatio, scaleMode: image.scaleMode,
                                             cornerRadius: image.cornerRadius, placeholderColor: image.placeholderColor,
                                             shimmer: image.shimmer, alt: image.alt), "image")
+            if edited != image { failures.append("an image with its fields set to their own values differs from it") }
         }
         if let rail = w.model(as: TagRail.self) { rail.tags.prefix(atomLimit).forEach(check) }
         if let card = w.model(as: ImageTextCard.self) {
