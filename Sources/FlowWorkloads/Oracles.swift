@@ -129,7 +129,8 @@ public enum Oracles {
     }
 
     /// The decode on several threads (forced, however small the page) gives what the
-    /// decode on one gave: the same page, ids, and diagnostics, messages and order included.
+    /// decode on one gave: the same page, ids, and diagnostics, messages and order included;
+    /// and what it records for the profiler counts what it did (``timelineAgreement(_:runs:decoded:)``).
     static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions,
                                   registry: WidgetRegistry = Oracles.registry) -> [String] {
         // One section decodes on the caller's thread whatever the options: nothing to compare.

@@ -4,7 +4,7 @@ import FlowCore
 import FlowJSON
 import FlowWidgets
 import FlowFuzzTargets
-import FlowWorkloads
+@testable import FlowWorkloads
 
 private func utf8(_ s: String) -> [UInt8] { Array(s.utf8) }
 
@@ -233,4 +233,36 @@ private func randomData(_ rng: inout SeededRandom, depth: Int) -> String {
 private func randomBytes(_ rng: inout SeededRandom) -> [UInt8] {
     let n = rng.below(24)
     return (0..<n).map { _ in UInt8(truncatingIfNeeded: rng.next()) }
+}
+
+/// The page oracle's checks of a parallel decode's timeline and of widgets decoded alone:
+/// each passes what the library gives and fires on a figure or a decode that is off.
+@Suite struct PageOracleCheckTests {
+    static let text = #"{"page": {"sections": [{"id": "a", "widgets": [{"type": "separator", "id": "sep"}, {"type": "hologram"}]}, {"widgets": [{"type": "title_block", "data": {"title": "T"}}]}]}}"#
+
+    @Test func theTimelineCheckCatchesAFigureThatIsOff() throws {
+        let decoded = try PageDecoder(registry: Oracles.registry).decode(utf8(Self.text))
+        #expect(decoded.page.sections.count == 2 && decoded.diagnostics.count == 1)
+        let page = PipelineTimeline.Span(name: "page", thread: 1, start: 0, end: 10, args: [.init("sections", 2), .init("diagnostics", 1)])
+        #expect(Oracles.timelineAgreement([page], runs: [], decoded: decoded).isEmpty)
+        var miscounted = page
+        miscounted.args[1].value = 0
+        #expect(!Oracles.timelineAgreement([miscounted], runs: [], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([page, page], runs: [], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([], runs: [], decoded: decoded).isEmpty)
+        let stray = PipelineTimeline.Span(name: "stretch", thread: 1, start: 0, end: 5, args: [.init("sections", 2)])
+        #expect(!Oracles.timelineAgreement([page, stray], runs: [], decoded: decoded).isEmpty)
+    }
+
+    @Test func theWidgetRoundTripCatchesADecoderThatDisagrees() throws {
+        let decoder = PageDecoder(registry: Oracles.registry)
+        let decoded = try decoder.decode(utf8(Self.text))
+        #expect(Oracles.widgetRoundTrips(decoded, decoder: decoder).isEmpty)
+        // Without the starter types the widgets decode alone as nothing (unknown types).
+        #expect(!Oracles.widgetRoundTrips(decoded, decoder: PageDecoder(registry: WidgetRegistry())).isEmpty)
+        // A diagnostic the page recorded inside a widget must come back with it.
+        let claimed = DecodedPage(page: decoded.page, diagnostics: decoded.diagnostics
+            + [Diagnostic(kind: .invalidField, path: "page.sections.0.widgets.0.layout", type: "separator", message: "made up")])
+        #expect(!Oracles.widgetRoundTrips(claimed, decoder: decoder).isEmpty)
+    }
 }
