@@ -170,7 +170,7 @@ extension Oracles {
     }
 
     /// See ``widgetRoundTrips(_:decoder:)``.
-    static let widgetRoundTripLimit = 8
+    static let widgetRoundTripLimit = 4
 
     /// The atoms a starter widget's content holds (tags, images, buttons, a separator):
     /// each is equal to the one its public initializer builds from its public properties
@@ -240,7 +240,7 @@ extension Oracles {
     }
 
     /// See ``atomRoundTrips(_:)``: the atoms of one list checked per widget.
-    static let atomLimit = 4
+    static let atomLimit = 2
 }
 
 private extension Sheet {

@@ -25,7 +25,7 @@ import FlowWorkloads
     /// folders and the fuzz pages); `regressions`: files of `Corpus/regressions/<name>/`.
     static let minimum: [String: (files: Int, generated: Int, regressions: Int)] = [
         "json": (files: 127, generated: 14, regressions: 0),
-        "page": (files: 127, generated: 64, regressions: 7),
+        "page": (files: 127, generated: 64, regressions: 8),
         "one-bad-widget": (files: 0, generated: 1582, regressions: 0),
         "mutation": (files: 0, generated: 114, regressions: 5),
         "merge-diff": (files: 0, generated: 43, regressions: 4),
