@@ -72,7 +72,7 @@ public enum Worker {
         // warm-up bounded by time. (An operation whose calls differ, one cycling through its
         // inputs say, would otherwise average over however many calls the clock allowed.)
         var warm = 0
-        let warmLimit = operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
+        let warmLimit = warmLimit(operation)
         var counted: (calls: Int, allocations: UInt64)?
         if warmLimit > 0 {
             // The first call runs cold, before the allocator holds any memory from earlier
@@ -107,14 +107,7 @@ public enum Worker {
             _ = made
             warm += 1
         }
-        // Warm-up: until 0.2 s or two calls, whichever is longer (a tenth of the calls an
-        // exhaustible operation allows, at most).
-        let warmStart = now()
-        while warm < warmLimit && (warm < 2 || now() - warmStart < 200_000_000) {
-            _ = operation.run()
-            warm += 1
-            if warm >= warmLimit { break }
-        }
+        warm = warmUp(operation, from: warm, limit: warmLimit)
         let maxIterations = min(settings.maxIterations, operation.maxCalls.map { $0 < 4 ? $0 : max(3, $0 - warm) } ?? Int.max)
         Memory.resetPeak()
         let start = now()
@@ -132,6 +125,24 @@ public enum Worker {
         result.allocationsPerOp = counted.map { Double($0.allocations) / Double($0.calls) } ?? Double(allocations) / Double(result.times.count)
         result.peakRSS = Memory.peakRSS()
         return try encode(result)
+    }
+
+    /// The most warm-up calls: a tenth of the calls an exhaustible operation allows (none
+    /// when it allows fewer than four), else 100.
+    private static func warmLimit(_ operation: Operation) -> Int {
+        operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
+    }
+
+    /// Warm-up calls after the `warm` already made: until 0.2 s or two calls, whichever is
+    /// longer, `limit` at most. Returns the calls made in all.
+    private static func warmUp(_ operation: Operation, from warm: Int, limit: Int) -> Int {
+        var warm = warm
+        let warmStart = now()
+        while warm < limit && (warm < 2 || now() - warmStart < 200_000_000) {
+            _ = operation.run()
+            warm += 1
+        }
+        return warm
     }
 
     /// One timed call: when the clock started and stopped. A planted slowdown spins after the
@@ -167,16 +178,8 @@ public enum Worker {
         guard let benchmark = suite.first(where: { $0.name == name }) ?? Suites.named(name) else { throw BenchError("no benchmark named \(name)") }
         let operation = try benchmark.prepare(try LoadedWorkload(benchmark.workload))
         var callsLeft = operation.maxCalls ?? Int.max
-        // The same warm-up as a whole run's: 0.2 s or two calls, a tenth of an exhaustible
-        // operation's calls at most.
-        let warmLimit = operation.maxCalls.map { $0 < 4 ? 0 : max(1, $0 / 10) } ?? 100
-        var warm = 0
-        let warmStart = now()
-        while warm < warmLimit && (warm < 2 || now() - warmStart < 200_000_000) {
-            _ = operation.run()
-            warm += 1
-        }
-        callsLeft -= warm
+        // The same warm-up as a whole run's.
+        callsLeft -= warmUp(operation, from: 0, limit: warmLimit(operation))
         reply("ready")
         while let line = nextLine() {
             guard line.hasPrefix("slice "), let seconds = Double(line.dropFirst(6)), seconds >= 0 else {
@@ -186,16 +189,15 @@ public enum Worker {
                 reply("exhausted")
                 continue
             }
-            var times: [UInt64] = []
+            var times: [Double] = []
             let start = now()
             repeat {
                 let (t0, t1) = timedCall(operation, planted: settings.plantedSlowdown)
-                times.append(t1 - t0)
+                times.append(Double(t1 - t0))
                 callsLeft -= 1
             } while callsLeft > 0 && Double(now() - start) / 1e9 < seconds
-            times.sort()
-            let median = times.count % 2 == 1 ? times[times.count / 2] : (times[times.count / 2 - 1] + times[times.count / 2]) / 2
-            reply("\(median) \(times.count)")
+            let median = BenchmarkResult.percentile(times.sorted(), 0.5)
+            reply("\(UInt64(median.rounded())) \(times.count)")
         }
     }
 
