@@ -197,10 +197,6 @@ import FlowWorkloads
     // MARK: The command
 
     /// The executables `swift test` built beside the test bundle.
-    static func executable(_ name: String) -> String {
-        URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent(name).path
-    }
-
     static func page() throws -> String {
         let path = FileManager.default.temporaryDirectory.appendingPathComponent("flame-\(UUID().uuidString).json").path
         try Data(PageGenerator(PageGenerator.Options(widgets: 120, seed: 5)).generate()).write(to: URL(fileURLWithPath: path))
@@ -237,7 +233,7 @@ import FlowWorkloads
         defer { try? FileManager.default.removeItem(atPath: page) }
         // The debug flow-measure runs the decode once inside the measured region (the part
         // `flow profile` hands over with); the test bundle itself does not run under valgrind.
-        let graph = try callgrind.callGraph(of: [Self.executable("flow-measure"), "profile", page, "--instructions-of", "total"])
+        let graph = try callgrind.callGraph(of: [FlowProcess.executable("flow-measure"), "profile", page, "--instructions-of", "total"])
         let stacks = FoldedStacks(graph, names: FrameNames.readable(graph.functions.map { ($0.symbol, $0.object) }))
         #expect(graph.total > 0)
         #expect(abs(Double(stacks.total) - graph.total) <= 0.01 * graph.total, "folded \(stacks.total) against callgrind's \(graph.total)")

@@ -2,9 +2,12 @@ import Foundation
 
 /// The debug `flow` beside the test bundle, run as a process: what a script sees of it.
 enum FlowProcess {
-    static var executable: String {
+    static var executable: String { executable("flow") }
+
+    /// An executable of the package built beside the test bundle (`flow`, `flow-measure`).
+    static func executable(_ name: String) -> String {
         let me = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent("flow").path
+        return URL(fileURLWithPath: me).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Runs `flow arguments` in `directory` (this one by default) with `environment` (this
