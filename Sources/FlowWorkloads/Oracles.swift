@@ -130,7 +130,7 @@ public enum Oracles {
 
     /// The decode on several threads (forced, however small the page) gives what the
     /// decode on one gave: the same page, ids, and diagnostics, messages and order included;
-    /// and what it records for the profiler counts what it did (``timelineAgreement(_:runs:decoded:)``).
+    /// and what it records for the profiler counts what it did (``timelineAgreement(_:decoded:)``).
     static func parallelAgreement(_ bytes: [UInt8], serial: DecodedPage, options: PageDecodingOptions,
                                   registry: WidgetRegistry = Oracles.registry) -> [String] {
         // One section decodes on the caller's thread whatever the options: nothing to compare.
@@ -142,17 +142,12 @@ public enum Oracles {
         parallel.indexReleaseMinimumBytes = 0
         parallel.sharingMinimumBytes = 0
         parallel.indexReleaseGranule = 4096
-        // Recorded on a timeline and observed, as `flow profile --trace` and the tests see it.
-        let timeline = PipelineTimeline(), runs = ParallelRuns()
-        let decoded = PipelineTimeline.bind(timeline) {
-            ParallelSectionsRun.$observer.withValue({ runs.list.append($0) }) {
-                try? PageDecoder(registry: registry, options: parallel).decode(bytes)
-            }
-        }
-        guard let many = decoded else {
+        // Recorded on a timeline, as `flow profile --trace` records it.
+        let timeline = PipelineTimeline()
+        guard let many = PipelineTimeline.bind(timeline, { try? PageDecoder(registry: registry, options: parallel).decode(bytes) }) else {
             return ["the decode on several threads failed the document; on one thread it did not"]
         }
-        var failures = timelineAgreement(timeline.spans, runs: runs.list, decoded: many)
+        var failures = timelineAgreement(timeline.spans, decoded: many)
         if many.diagnostics != serial.diagnostics { failures.append("diagnostics differ on several threads: \(many.diagnostics.map(\.key)) vs \(serial.diagnostics.map(\.key))") }
         if many.page != serial.page { failures.append("pages differ on several threads") }
         if many.page.allWidgets.map(\.id) != serial.page.allWidgets.map(\.id) || many.page.sections.map(\.id) != serial.page.sections.map(\.id) {
@@ -161,31 +156,18 @@ public enum Oracles {
         return failures
     }
 
-    /// The figures a parallel decode records are its own: one `page` span counting the
-    /// page's sections and diagnostics; for each section list decoded in parallel (as its
-    /// observer saw it), one `stretch` and one `claims` span per stretch, every stretch
-    /// decoded, and the stretches' sections adding up to the list's elements.
-    static func timelineAgreement(_ spans: [PipelineTimeline.Span], runs: [ParallelSectionsRun], decoded: DecodedPage) -> [String] {
+    /// The figures a decode records are its own: one `page` span counting the page's
+    /// sections and diagnostics, and a `claims` span for each `stretch` of sections decoded
+    /// on a thread of its own.
+    static func timelineAgreement(_ spans: [PipelineTimeline.Span], decoded: DecodedPage) -> [String] {
         var failures: [String] = []
         let pages = spans.filter { $0.name == "page" }
         if pages.count != 1 || pages[0]["sections"] != decoded.page.sections.count || pages[0]["diagnostics"] != decoded.diagnostics.count {
             failures.append("the timeline's page spans \(pages.map(\.args)) do not count \(decoded.page.sections.count) sections and \(decoded.diagnostics.count) diagnostics")
         }
-        let stretches = spans.filter { $0.name == "stretch" }, claims = spans.filter { $0.name == "claims" }
-        let listed = runs.reduce(0) { $0 + $1.stretches }
-        if stretches.count != listed || claims.count != listed || runs.contains(where: { $0.decoded != $0.stretches }) {
-            failures.append("\(stretches.count) stretch and \(claims.count) claims spans for the parallel runs \(runs)")
-        }
-        if stretches.reduce(0, { $0 + ($1["sections"] ?? 0) }) != runs.reduce(0, { $0 + $1.sections }) {
-            failures.append("the stretch spans' sections do not add up to the parallel runs' \(runs)")
-        }
+        let stretches = spans.filter { $0.name == "stretch" }.count, claims = spans.filter { $0.name == "claims" }.count
+        if stretches != claims { failures.append("\(stretches) stretch spans but \(claims) claims spans") }
         return failures
-    }
-
-    /// The parallel runs one decode reports, on its caller's thread (see
-    /// ``ParallelSectionsRun/observer``): only that thread appends, and only during the decode.
-    final class ParallelRuns: @unchecked Sendable {
-        var list: [ParallelSectionsRun] = []
     }
 
     /// Every widget id and every section id present and unique.

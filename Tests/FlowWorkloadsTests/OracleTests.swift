@@ -244,14 +244,14 @@ private func randomBytes(_ rng: inout SeededRandom) -> [UInt8] {
         let decoded = try PageDecoder(registry: Oracles.registry).decode(utf8(Self.text))
         #expect(decoded.page.sections.count == 2 && decoded.diagnostics.count == 1)
         let page = PipelineTimeline.Span(name: "page", thread: 1, start: 0, end: 10, args: [.init("sections", 2), .init("diagnostics", 1)])
-        #expect(Oracles.timelineAgreement([page], runs: [], decoded: decoded).isEmpty)
+        #expect(Oracles.timelineAgreement([page], decoded: decoded).isEmpty)
         var miscounted = page
         miscounted.args[1].value = 0
-        #expect(!Oracles.timelineAgreement([miscounted], runs: [], decoded: decoded).isEmpty)
-        #expect(!Oracles.timelineAgreement([page, page], runs: [], decoded: decoded).isEmpty)
-        #expect(!Oracles.timelineAgreement([], runs: [], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([miscounted], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([page, page], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([], decoded: decoded).isEmpty)
         let stray = PipelineTimeline.Span(name: "stretch", thread: 1, start: 0, end: 5, args: [.init("sections", 2)])
-        #expect(!Oracles.timelineAgreement([page, stray], runs: [], decoded: decoded).isEmpty)
+        #expect(!Oracles.timelineAgreement([page, stray], decoded: decoded).isEmpty)
     }
 
     @Test func theWidgetRoundTripCatchesADecoderThatDisagrees() throws {
